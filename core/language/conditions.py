@@ -22,8 +22,6 @@ from core.language.asked import SOLD, acts, asked_done, asked_who, who_said
 from core.language.close_holding import CLOSE_HOLDING, closed_holding
 from core.language.crowd import CROWD_ACTS, CROWD_NOUNS, crowd_told
 from core.language.crowd import said as crowd_said
-from core.language.foretold import foretold
-from core.language.foretold import said as foretold_said
 from core.language.given_up import given_up_of
 from core.language.given_up import said as up_said
 from core.language.how_to import how_to
@@ -171,8 +169,6 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         spans, said = _again(spans, said, intended(scanned, spans))
     if need_said(scanned, said):  # "do i have to restart rex?", "老王要重启吗": whether it is needed, asked
         spans, said = _again(spans, said, needed(scanned, spans))
-    if acts(said) and foretold_said(scanned):  # "i hope rex doesn't stop": foretold, never asked
-        spans, said = _again(spans, said, foretold(scanned, spans))
     if able_said(scanned, said):  # "can i sell half my eth?", "我可以卖一半eth吗": asked whether one may
         spans, said = _again(spans, said, whether_able(scanned, spans))
     # "阿强停了吗", "did you stop gary?", "has my eth sold": asked whether done (core.language.asked)

@@ -4,7 +4,7 @@ modal right before the act (phrases/supposed.toml foretold_modal), its subject r
 neither the person nor deskmate (foretold_not_other): what will or won't happen, never an ask, so
 the act asks nothing. "i'll buy eth", "you should stop rex", "why won't rex stop" (its subject after
 the modal) keep their readings. English only. Applied by the tagger's conditions
-(core.language.conditions)."""
+(core.language.supposed, in the conditions' supposing step)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from core.language.foretold import foretold
+from core.language.foretold import said as foretold_said
 from core.language.phrases import Words
 from core.language.spans import ASKED_ACTS, Span, acts_lost_at, clause_break, objects_before
 
@@ -47,10 +49,9 @@ _MODALS: Final = Words("supposed.modal")
 
 def said(scanned: str, concepts: frozenset[str]) -> bool:
     """Cheap: whether a supposing "if" or a maybe may be in the message at all, and not yet said
-    supposed."""
-    return (IF_SAID in concepts or "if " in scanned or _MAYBE.search(scanned) is not None) and (
-        SUPPOSED not in concepts
-    )
+    supposed; or an act foretold of another ("i hope rex doesn't stop": core.language.foretold)."""
+    said = IF_SAID in concepts or "if " in scanned or _MAYBE.search(scanned) is not None
+    return (said or foretold_said(scanned)) and SUPPOSED not in concepts
 
 
 def _maybes(scanned: str) -> list[int]:
@@ -74,7 +75,9 @@ def supposed(scanned: str, spans: list[Span]) -> list[Span]:
     """``spans`` without the acts of a clause that opens with one's own "if" and the act. When an
     "if" took every act the message says, the act's word stays said as supposed: what avoids a
     supposition ("what if …") avoids it too ("if i delete my binance account, is the history still
-    there" asks no account nor price history)."""
+    there" asks no account nor price history). An act foretold of a thing or someone else, hoped or
+    feared, is weighed as a maybe is (core.language.foretold): none asked."""
+    spans = foretold(scanned, spans)
     ifs = [s[1] for s in spans if IF_SAID in s[3]] + [m.end() for m in _IF_I.finditer(scanned)]
     lost, weighed = _lost(scanned, spans, ifs), _lost(scanned, spans, _maybes(scanned))
     left = acts_lost_at(spans, lost | weighed, _OPENS)
