@@ -48,6 +48,18 @@ EXCHANGES: dict[str, ExchangeType] = {
                 "virtual money",
                 "paper money",
                 "demo account",
+                # A mode or a way to try without real money ("is there a sandbox mode so i don't
+                # torch real cash", "is there a way to practice first without using real money?"):
+                # the paper account's.
+                "sandbox mode",
+                "demo mode",
+                "practice mode",
+                "practice first",
+                "without real money",
+                "without using real money",
+                "without risking real money",
+                "without real cash",
+                "without risking real cash",
             ),
         ),
         ExchangeType("binance", "币安", "Binance", ("api_key", "api_secret"), ("binance", "币安")),
