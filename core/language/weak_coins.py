@@ -49,12 +49,8 @@ def _ordered(scanned: str, start: int, end: int, words: Sequence[Span]) -> bool:
     after = skip_spaces(scanned, end)
     if any(first == after and concepts & _ORDERS for first, _, _, concepts, _ in words):
         return True
-    said = scanned[:start].rstrip()
-    tie = _ending(said, _ON)
-    if tie is None:
-        return False
-    before = len(said[: -len(tie)].rstrip())
-    return any(stop == before and concepts & _ORDERS for _, stop, _, concepts, _ in words)
+    before = _before_ending(scanned[:start].rstrip(), _ON)
+    return before is not None and any(stop == before and c & _ORDERS for _, stop, _, c, _ in words)
 
 
 _WATCHED: Final = Words("not_coin.watched_before")  # "watch" of "watch link for me and shout if …"
@@ -102,12 +98,8 @@ def _listed_last(scanned: str, start: int, end: int, words: Sequence[Span]) -> b
     it ("check sol and link my account") or an article before it ("send me the btc and the link")."""
     if scanned[end:].strip(_END_MARKS):
         return False
-    said = scanned[:start].rstrip()
-    join = _ending(said, _LIST_JOINS)
-    if join is None:
-        return False
-    coin_end = len(said[: -len(join)].rstrip())
-    return any(stop == coin_end and "coin" in concepts for _, stop, _, concepts, _ in words)
+    coin_end = _before_ending(scanned[:start].rstrip(), _LIST_JOINS)
+    return coin_end is not None and any(stop == coin_end and "coin" in c for _, stop, _, c, _ in words)
 
 
 _HOW_MUCH: Final = "ask.how_much"
@@ -406,6 +398,12 @@ def _count_of(scanned: str, start: int, ends: set[int]) -> bool:
 
 
 _SHARES: Final = frozenset({"number", "fraction", "percent"})  # a count, or a share of a holding
+
+
+def _before_ending(said: str, words: Words) -> int | None:
+    """Where what comes before the one of ``words`` that ends ``said`` ends ("sol and": 3), or None."""
+    tie = _ending(said, words)
+    return None if tie is None else len(said[: -len(tie)].rstrip())
 
 
 def _ending(said: str, words: Words) -> str | None:
