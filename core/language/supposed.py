@@ -25,8 +25,9 @@ _IF_I: Final = re.compile(r"(?:^|[\s,，.。!！?？;；])if (?:i|we)\b")  # Eng
 # Who supposes, said between the "if" and the act: the person ("如果我", "要係我哋", "if i").
 _SELF: Final = Words("supposed.self")
 # What may stand between them: a word of time or a filler ("如果我现在卖了eth", "if i just sold").
-# A "first" too ("可能迟点先开个网格": 先, trade.answer_word).
-_BETWEEN: Final = ("time.", "filler.article", "trade.answer_word")
+# A "first" too ("可能迟点先开个网格": 先, trade.answer_word). One of their records, what the act
+# befalls ("如果阿强停了怎么办": 阿强 stopping supposed, none stopped).
+_BETWEEN: Final = ("time.", "filler.article", "trade.answer_word", "own.")
 _THEN: Final = Words("trade_money.then")  # the condition ends, its order follows
 # An act said around its object opens with a verb of its own ("i might turn rex back on", "maybe
 # fire alpha back up"): the act's words after it are the maybe's too.
