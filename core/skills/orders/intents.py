@@ -226,11 +226,13 @@ def _numbers_an_order(reading: Reading, value: Value) -> bool:
 
 
 def _a_figure_of_a_side(reading: Reading, number: Value) -> bool:
-    """A bare number told with a side and after no order's noun ("撤掉btc 85000的买单"): the order's
-    price or size; after its noun it is its number ("cancel buy order 12")."""
-    if number.kind != "number" or reading.concepts.isdisjoint(_SIDE_WORDS):
-        return False
-    return not any(t.end <= number.start and not t.concepts.isdisjoint(_ORDER_NOUNS) for t in reading.tags)
+    """A bare number told with a side and not right after an order's noun ("撤掉btc 85000的买单"):
+    the order's price or size; right after its noun it is its number ("cancel buy order 12")."""
+    return (
+        number.kind == "number"
+        and not reading.concepts.isdisjoint(_SIDE_WORDS)
+        and not _numbers_an_order(reading, number)
+    )
 
 
 def _stuck(reading: Reading) -> Mapping[str, Any] | None:
