@@ -20,6 +20,9 @@ _JOIN: Final = Words("numbered.join")
 _BEFORE: Final = Words("numbered.before")
 _AFTER: Final = Words("numbered.after", whole=False)
 _KIND: Final = Words("numbered.kind")
+_ORDINAL: Final = Words("numbered.ordinal")
+_ORDINAL_WORDS: Final = (Words("values.ordinal_word"), Words("values.ordinal_digits"))
+_COUNTER: Final = Words("numbered.ordinal_after", whole=False)
 
 
 def numbered(text: str, *, bare: bool = False) -> list[tuple[int, int]]:
@@ -30,6 +33,7 @@ def numbered(text: str, *, bare: bool = False) -> list[tuple[int, int]]:
     items = [
         item for start, end, _, digits in whole_numbers(text) if (item := _item(text, start, end, digits))
     ]
+    items = sorted(items + _ordinals(text))
     run: list[tuple[int, int]] = items[:1]
     for item in items[1:]:
         if _joined(text[run[-1][1] : item[0]]):
@@ -48,9 +52,24 @@ def _records(text: str, run: list[tuple[int, int]]) -> bool:
     return marked or _KIND.before(text, run[0][0]) is not None
 
 
+def _ordinals(text: str) -> list[tuple[int, int]]:
+    """English ordinals, each a record counted so ("delete the 2nd and 5th alert", "cancel my second
+    and third orders"), as "the 2nd alert" alone is (core.language.ordinals)."""
+    return sorted(
+        (start, end)
+        for words in _ORDINAL_WORDS
+        for start, end in words.spans(text, every=True)
+        if text[start:end].lower() in words.words
+    )
+
+
 def _item(text: str, start: int, end: int, digits: bool) -> tuple[int, int] | None:
-    """A number's span with its marks: "#" / "编号" / "no." before it, "号" after it. A number in
-    Chinese numerals is a record's only with its mark ("三号"): "两个和三个" counts things."""
+    """A number's span with its marks: "#" / "编号" / "no." before it, "号" after it, or an ordinal's
+    "第" before it with its counter after ("第2个"). A number in Chinese numerals is a record's only
+    with its mark ("三号", "第三个"): "两个和三个" counts things."""
+    ordinal = _ORDINAL.before(text, start, space=False)
+    if ordinal is not None:
+        return (ordinal, _COUNTER.after(text, end) or end)
     before = _BEFORE.before(text, start)
     after = _AFTER.after(text, end) if text[end : end + 1] in "号號" else None
     if not digits and before is None and after is None:
