@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Final
 
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.i18n import Locale, is_zh
 from core.language.intents import OUTSIDE
 from core.language.normalize import has_cjk, normalize
 from core.language.phrases import Words
+from core.language.spans import ASKED_ACTS
 from core.language.tagger import Reading
 from core.language.tagger import words as read_words
 from core.routing.router import Route
@@ -150,6 +152,8 @@ def refer(
     if _tells(text):
         return None  # another's coin told ("他的eth全卖了", "sell all her eth"): no ask without it
     found = route_text(said) if said else None
+    if found is not None and found.action in _ACTING and _act_foretold(text, said):
+        return None  # "它会卖掉我的eth": what it will do, foretold, no sale asked without "它"
     return (said, found) if found is not None and not found.slots.get("unknown") else None
 
 
@@ -225,6 +229,23 @@ def _tells(text: str) -> bool:
     """``text`` tells rather than asks (a word of the lexicon's outside group: another's coin, a
     story): its pronoun dropped would make an ask of it."""
     return any(c.startswith(OUTSIDE) for tag in read_words(text).tags for c in tag.concepts)
+
+
+# The actions that change something: none is made of an act its pronoun was the subject of.
+_ACTING: Final = frozenset(
+    {"buy", "sell", "limit", "stop", "start", "delete", "cancel", "create", "update", "rename"}
+    | {"protect", "activate"}
+)
+
+
+def _act_foretold(text: str, said: str) -> bool:
+    """An act the pronoun is the subject of, foretold rather than asked ("它会卖掉我的eth", "it will
+    sell my eth": core.language.foretold): read without the pronoun it is asked."""
+    return not _acts(read_words(text)) and _acts(read_words(said))
+
+
+def _acts(reading: Reading) -> bool:
+    return any(c.startswith(ASKED_ACTS) for c in reading.concepts)
 
 
 # What a record just made is known by before it has a name: its provider, its exchange.
