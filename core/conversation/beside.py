@@ -260,6 +260,8 @@ def _holds(
         return True
     if before and next_to and _quotes(aside.text):
         return True  # "my friend said, buy eth": their words follow
+    if not before and next_to and _attributed(aside):
+        return True  # "sell all my eth, they said": their words, quoted before who said them
     alert = (route.skill, route.action) == _ALERT
     if not alert and said & _TRADE_WORDS and not said & _DONE_BEFORE:
         # a trade said and not asked ("i'd buy more"): what is asked beside it is unsure; one told
@@ -309,6 +311,15 @@ def _told_whole(aside: Reading) -> bool:
     "everyone says sol is going up"), so no words follow for the next clause to be."""
     told = [t for t in aside.tags if _REPORTED in t.concepts]
     return bool(told) and any(ch.isalnum() for ch in aside.text[told[-1].end :])
+
+
+def _attributed(aside: Reading) -> bool:
+    """A clause that only says who said the words before it ("they said", "他们说")."""
+    told = [t for t in aside.tags if _REPORTED in t.concepts]
+    text = aside.text
+    return bool(told) and not any(
+        ch.isalnum() for i, ch in enumerate(text) if not any(t.start <= i < t.end for t in told)
+    )
 
 
 def _quotes(text: str) -> bool:

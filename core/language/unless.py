@@ -82,9 +82,29 @@ def _unless_said_earlier(
                 )
                 and (opening or not no_ask(scanned, s, spans))
             )
-            concepts = frozenset(c for c in concepts if not earlier.get(c, frozenset()) & before)
+            quoted = _REPORTED in concepts and _quote_closed(scanned, start, end)
+            concepts = frozenset(
+                c for c in concepts if not earlier.get(c, frozenset()) & before or (quoted and c == _REPORTED)
+            )
         kept.append((start, end, rank, concepts, value))
     return kept
+
+
+_REPORTED: Final = "outside.reported"
+# A quote's attribution closing its clause ("sell all my eth they said", "全卖了吧，他们说"): the act
+# before it is theirs, quoted; said as one agreeing ("sell my eth like he said") it is asked.
+_AGREED: Final = ("like", "as", "照", "按", "像", "如")
+
+
+def _quote_closed(scanned: str, start: int, end: int) -> bool:
+    """Someone's words told right after what they said, closing its clause ("…eth they said,")."""
+    rest = scanned[end:].lstrip()
+    if rest and rest[0] not in CLAUSE_MARKS and rest[0] != ".":
+        return False
+    before = scanned[:start].rstrip()
+    return not any(
+        before.endswith(w) and (not w.isascii() or before[: -len(w)][-1:] in " ,") for w in _AGREED
+    )
 
 
 # Why the act before is asked, said with no mark between ("stop rex because it keeps erroring"): a
