@@ -20,7 +20,7 @@ from typing import cast
 from core.clock import Clock
 from core.conversation.after_alert import split_held
 from core.conversation.buttons import ButtonActions, refused, stopped
-from core.conversation.choices import did_you_mean, ties
+from core.conversation.choices import did_you_mean, nearest_choices, ties
 from core.conversation.commands import Commands
 from core.conversation.interrupted import recover_interrupted
 from core.conversation.leases import ConversationBusy, ConversationLeases, HeldTurn, LeasePolicy
@@ -356,6 +356,12 @@ class Core:
             # A key for a question that closed (switched away from, or expired): the planner's
             # redaction cannot spot a short passphrase, so it must not get this far.
             return secret_not_expected(turn)
+        if self.unrouted.planner is None and self.unrouted.may_guess(text):
+            # No rule read it and no model is there to: what the nearest known phrasings name.
+            group = turn.chat_kind is ChatKind.GROUP
+            offered = nearest_choices(self.router.layer, text, context, self.skills, group=group)
+            if offered:
+                return await did_you_mean(turn, offered, self.skills, nearest=True)
         outcome = await self.unrouted.answer(turn, text, progress)
         if isinstance(outcome, Handoff):
             return await self._handoff(turn, outcome)

@@ -6,6 +6,10 @@ which one was meant instead of guessing; each candidate is the message read as t
 (``Layer.route_as``), or that intent with no slots when it cannot read them (its skill asks for
 what is missing). The pressed button starts its request as if it had been routed (a
 "task.route" button: the engine checks the route again), a risky one with its confirmation.
+
+A message no rule reads at all is asked about the same way when the known phrasings nearest to
+it name intents (core.language.nearest): each offered is the message read as that intent as far
+as its words allow (``Layer.read_as``), so nothing is guessed into a request without a press.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import logging
 from datetime import timedelta
 from typing import Any, Protocol, runtime_checkable
 
+from core.language.nearest import known_phrasings
 from core.reply import NoticeBlock, Reply, RouteInfo, Status, TraceStep
 from core.routing.router import Route, RouteContext
 from core.skills.registry import SkillSet
@@ -31,6 +36,13 @@ class ReadsAs(Protocol):
     """What reads a message as one named intent (the language layer)."""
 
     def route_as(self, name: str, text: str, context: RouteContext) -> Route | None: ...
+
+
+@runtime_checkable
+class ReadsNearly(Protocol):
+    """What reads a message as one named intent even where that intent's words are not there."""
+
+    def read_as(self, name: str, text: str, context: RouteContext) -> Route | None: ...
 
 
 def ties(
@@ -52,6 +64,29 @@ def ties(
         if all((r.skill, r.action) != (other.skill, other.action) for r in found):
             found.append(other)
     return found[:MAX_CHOICES] if len(found) > 1 else []
+
+
+def nearest_choices(
+    reader: object, text: str, context: RouteContext, skills: SkillSet, *, group: bool = False
+) -> list[Route]:
+    """For a message no rule reads: the intents its nearest known phrasings name, best first, each
+    read as far as the message allows (its skill asks for the rest once pressed); only intents
+    the registered skills declare, and in a group only those of skills a group may use."""
+    found: list[Route] = []
+    for near in known_phrasings().nearest(text):
+        route = reader.read_as(near.intent, text, context) if isinstance(reader, ReadsNearly) else None
+        if route is None:
+            skill, _, action = near.intent.partition(".")
+            route = Route(skill, action)
+        spec = skills.spec(route.skill)
+        if spec is None or skills.skill(route.skill) is None or not skills.declares(route):
+            log.error("the known phrasings named the undeclared action %s; left out", near.intent)
+            continue
+        if group and spec.private:
+            continue
+        if all((r.skill, r.action) != (route.skill, route.action) for r in found):
+            found.append(route)
+    return found[:MAX_CHOICES]
 
 
 def _label(turn: Turn, skills: SkillSet, route: Route) -> str:
@@ -80,8 +115,12 @@ def _label(turn: Turn, skills: SkillSet, route: Route) -> str:
     return examples[0] if examples else route.skill
 
 
-async def did_you_mean(turn: Turn, candidates: list[Route], skills: SkillSet) -> Reply:
-    """Ask which of ``candidates`` was meant: one button each, pressing one starts it."""
+async def did_you_mean(
+    turn: Turn, candidates: list[Route], skills: SkillSet, *, nearest: bool = False
+) -> Reply:
+    """Ask which of ``candidates`` was meant: one button each, pressing one starts it.
+    ``nearest``: they are what the nearest known phrasings name (no rule read the message), said
+    as a guess."""
     options: list[tuple[str, dict[str, Any]]] = [
         (
             _label(turn, skills, route),
@@ -91,11 +130,14 @@ async def did_you_mean(turn: Turn, candidates: list[Route], skills: SkillSet) ->
     ]
     buttons = await turn.buttons(options, ttl=CHOICE_TTL)
     step = TraceStep(
-        "route", "tie", {"candidates": [{"skill": r.skill, "action": r.action} for r in candidates]}
+        "route",
+        "nearest" if nearest else "tie",
+        {"candidates": [{"skill": r.skill, "action": r.action} for r in candidates]},
     )
+    key = "choice.nearest" if nearest else "choice.did_you_mean"
     return Reply(
         Status.NEEDS_INPUT,
-        (NoticeBlock(turn.t("choice.did_you_mean"), "info", "did_you_mean"),),
+        (NoticeBlock(turn.t(key), "info", "did_you_mean"),),
         turn.locale,
         buttons=buttons,
         trace=(step,),

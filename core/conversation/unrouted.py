@@ -119,6 +119,19 @@ class UnroutedAnswers:
         await asyncio.wait({job}, timeout=1.0)
         return True
 
+    @staticmethod
+    def may_guess(text: str) -> bool:
+        """Whether a message no rule read may be answered with a guess at what it asks (buttons,
+        core.conversation.choices.nearest_choices): not a greeting, a question of what deskmate
+        can do or a choice of language (each has its own answer here), nor one holding a secret
+        (warned about and deleted, never carried on a button)."""
+        return not (
+            language_choice(text) is not None
+            or is_greeting(text)
+            or asks_capabilities(text)
+            or redact(text).changed
+        )
+
     def _with_suggestions(self, answer: Reply | Handoff, turn: Turn) -> Reply | Handoff:
         """A model answer in words only (no tool could serve it) ends with a few things to try,
         as the fallback does: the same request gets the same status with or without a model."""

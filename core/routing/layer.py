@@ -131,6 +131,23 @@ class Layer:
                     return _ahead(found, reading)
         return None
 
+    def read_as(self, name: str, text: str, context: RouteContext) -> Route | None:
+        """The message read as intent ``name`` even where that intent's words are not all there
+        (the known phrasings nearest to it named the intent, core.language.nearest): as the
+        intent reads it where its conditions hold, else as its skill's own reader reads it when
+        that reader gives this very intent ("whats the damage on my eth": its coin is there
+        still). An intent's fill is never run where its conditions fail: a fill may take what
+        they promise for granted. None when neither reads it."""
+        found = self.route_as(name, text, context)
+        if found is not None:
+            return found
+        skill, _, action = name.partition(".")
+        reading = self.read(text, context.names)
+        found = self._read_as(skill, reading, text, context)
+        if found is None or found.action != action:
+            return None
+        return _ahead(found, reading)
+
     def _through(
         self,
         intent: Intent,

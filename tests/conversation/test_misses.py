@@ -46,10 +46,12 @@ async def test_a_miss_is_a_short_sentence_and_three_suggestions(
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("网格怎么弄", "创建一个BTC定投策略，每天买50U"),  # shares 网格 with the strategy skill
-        ("網格怎麼弄", "建立一個BTC定投策略，每天買50U"),  # zh-Hant: the same, in traditional
-        ("how do alerts work here", "alert me when ETH goes above 5000"),
-        ("what's a good strategy for beginners", "Make a grid strategy for ETH between 3000 and 4000"),
+        # Words of a skill in a message near no known way of asking anything (one that is near
+        # some gets "did you mean" buttons instead: tests/conversation/test_nearest_misses.py).
+        ("网格这个词听着好酷", "创建一个BTC定投策略，每天买50U"),  # shares 网格 with the strategy skill
+        ("網格這個詞聽著好酷", "建立一個BTC定投策略，每天買50U"),  # zh-Hant: the same, in traditional
+        ("the alert sound on my phone is annoying", "alert me when ETH goes above 5000"),
+        ("grid is a cool word", "Make a grid strategy for ETH between 3000 and 4000"),
     ],
 )
 async def test_suggestions_share_the_message_words_where_possible(
