@@ -11,7 +11,7 @@ from core.language.lexicon import load
 from core.language.normalize import has_cjk, normalize
 from core.language.phrases import Words, skip_spaces
 from core.language.refusals import refusal_in
-from core.language.tagger import words
+from core.language.tagger import Reading, Tag, words
 from core.language.values import find_values
 from core.routing.router import Route
 
@@ -75,10 +75,18 @@ def looked_at(piece: str, route: Callable[[str], Route | None]) -> Route | None:
 
 
 def verb_of(piece: str) -> str | None:
-    """The verb a piece asks with ("买" of "买0.1个eth", "buy" of "buy 50u of btc"), as tagged."""
+    """The verb a piece asks with ("买" of "买0.1个eth", "buy" of "buy 50u of btc"), as tagged; an
+    alert's noun ("the dipper alert", "dipper提醒") is tagged a verb too, and is one only asking to
+    be told ("alert me at 100k")."""
     reading = words(piece)
-    tag = next((t for t in reading.tags if any(c.startswith("verb.") for c in t.concepts)), None)
+    tag = next((t for t in reading.tags if _verb(reading, t)), None)
     return None if tag is None else reading.text[tag.start : tag.end]
+
+
+def _verb(reading: Reading, tag: Tag) -> bool:
+    if not any(c.startswith("verb.") for c in tag.concepts):
+        return False
+    return not _NOUNS & tag.concepts or _TOLD_ME.after(reading.text, tag.end) is not None
 
 
 NamedOne = Callable[[str, Route, Callable[[str], Route | None]], Route | None]

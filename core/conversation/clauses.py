@@ -252,7 +252,7 @@ def split_asks(
                     read = inherits(piece, pieces[at - 1], before, routed) or read  # "和交易员阿强"
                 if read is None and before is not None and piece:
                     read = (
-                        inherits(piece, pieces[at - 1], before, routed)
+                        inherits(piece, pieces[at - 1], before, routed, own_names(told_by(piece)))
                         or of_its_coin(piece, before, routed)
                         or a_new_one(piece, before, routed)
                         or the_copy(piece, before, routed)

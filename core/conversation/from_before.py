@@ -86,17 +86,23 @@ def its_profit(piece: str, read: Route | None, before: Route | None) -> Route | 
     return read
 
 
-def inherits(piece: str, before: str, asked: Route, route: RouteFn) -> Route | None:
+def inherits(
+    piece: str, before: str, asked: Route, route: RouteFn, own: frozenset[str] = frozenset()
+) -> Route | None:
     """A piece with no verb of its own asking what the piece before it asks, of something else:
     "买0.1个eth和0.2个sol", "buy 50u of btc and 50u of eth" are two buys. Read with that piece's
-    verb, it must be the same request (a list of coins for one request is no second one)."""
+    verb, it must be the same request (a list of coins for one request is no second one), or the
+    same delete of a record of theirs of another kind the piece names (``own``, the names of theirs
+    it says): "delete stacker and the dipper alert" deletes the trader, then the alert."""
     verb = verb_of(before)
     if verb is None or verb_of(piece) is not None or "filler.dont" in words(piece).concepts or negated(piece):
         return None  # "sell my btc, dont buy eth", "sell btc, not eth": told not to, no second sale
     found = route(f"{verb} {piece}") or route(f"{verb} {kind_said(piece, asked)}")
-    if found is None or found.followup or (found.skill, found.action) != (asked.skill, asked.action):
+    if found is None or found.followup or found.action != asked.action:
         return None
-    return found
+    if found.skill == asked.skill or (found.action == "delete" and asked_name(found) in own - {""}):
+        return found  # another kind's only for a delete: a list of records removed, none dropped
+    return None
 
 
 def the_same_for(piece: str, before: str, asked: Route, route: RouteFn, said: Reading) -> Route | None:

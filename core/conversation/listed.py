@@ -24,7 +24,8 @@ from core.tasks.numbered import numbered
 
 _OWN = "own."
 _JOIN = Words("conversation.join")  # between two names of a list: "和", "跟", "同", "and", ","
-_LIST_MARK = Words("conversation.list_mark")  # "、": a list's, no place to cut
+_LIST_MARK = Words("conversation.list_mark")
+_LIST_ARTICLE = Words("conversation.list_article")
 
 
 def asked_name(route: Route) -> str:
@@ -240,14 +241,15 @@ def _one_named(found: Route) -> bool:
 
 def _listed(reading: Reading) -> list[Tag]:
     """The first run of two or more of their names with only a list's join between each two
-    ("多多和阿强", "night owl, gary", "alpha、beta"), or a space ("alpha bravo and charlie", "韭菜一号
+    ("多多和阿强", "night owl, gary", "alpha、beta"; an article after the join, "stacker and the
+    dipper alert", "stacker和那个dipper提醒"), or a space ("alpha bravo and charlie", "韭菜一号
     韭菜二号 都启动": two whole names of theirs side by side are two), or none."""
     own = sorted((t for t in reading.tags if any(c.startswith(_OWN) for c in t.concepts)), key=_at)
     run: list[Tag] = own[:1]
     for tag in own[1:]:
         spaced = reading.text[run[-1].end : tag.start]
-        between = spaced.strip()
-        if (not between and spaced) or (
+        between = reading.text[run[-1].end : _article_before(reading, run[-1].end, tag.start)].strip()
+        if (spaced and not spaced.strip()) or (
             between and ((0, len(between)) in _JOIN.spans(between) or between in _LIST_MARK.words)
         ):
             run.append(tag)
@@ -256,6 +258,13 @@ def _listed(reading: Reading) -> list[Tag]:
         else:
             run = [tag]
     return run if len(run) >= 2 else []
+
+
+def _article_before(reading: Reading, after: int, at: int) -> int:
+    """Where a list's article right before ``at`` (spaces between) starts, after ``after`` ("and
+    the", "和那个"), else ``at``."""
+    start = _LIST_ARTICLE.before(reading.text, at)
+    return at if start is None or start <= after else start
 
 
 def _at(tag: Tag) -> int:
