@@ -14,6 +14,7 @@ from typing import Final
 
 from core.language.foretold import foretold
 from core.language.foretold import said as foretold_said
+from core.language.normalize import has_cjk
 from core.language.phrases import Words
 from core.language.spans import ASKED_ACTS, Span, acts_lost_at, clause_break, objects_before
 
@@ -29,6 +30,13 @@ _SELF: Final = Words("supposed.self")
 # befalls ("如果阿强停了怎么办": 阿强 stopping supposed, none stopped).
 _BETWEEN: Final = ("time.", "filler.article", "trade.answer_word", "own.")
 _THEN: Final = Words("trade_money.then")  # the condition ends, its order follows
+# 万一 (in case) supposes as 如果 does, before its act ("万一主号被删了怎么办"); after an ask it hedges it
+# ("买点btc，万一涨了呢": nothing follows it to suppose).
+_IN_CASE: Final = Words("trade_money.held_if_before")
+# An act done by someone or something else, supposed ("万一交易所把我账户删了", "如果主号被删了"): the
+# passive 被 before it, or a subject of its own (a record, an exchange, a name) right before 把 / 将.
+_PASSIVE: Final = "被"
+_OTHER_SUBJECT: Final = ("noun.", "own.", "exchange", "provider")
 # An act said around its object opens with a verb of its own ("i might turn rex back on", "maybe
 # fire alpha back up"): the act's words after it are the maybe's too.
 _OPENS: Final = (*ASKED_ACTS, "verb.turn_apart", "verb.start_apart", "verb.stop_apart")
@@ -52,6 +60,7 @@ def said(scanned: str, concepts: frozenset[str]) -> bool:
     """Cheap: whether a supposing "if" or a maybe may be in the message at all, and not yet said
     supposed; or an act foretold of another ("i hope rex doesn't stop": core.language.foretold)."""
     said = IF_SAID in concepts or "if " in scanned or _MAYBE.search(scanned) is not None
+    said = said or _IN_CASE.search(scanned) is not None
     return (said or foretold_said(scanned)) and SUPPOSED not in concepts
 
 
@@ -80,6 +89,7 @@ def supposed(scanned: str, spans: list[Span]) -> list[Span]:
     feared, is weighed as a maybe is (core.language.foretold): none asked."""
     spans = foretold(scanned, spans)
     ifs = [s[1] for s in spans if IF_SAID in s[3]] + [m.end() for m in _IF_I.finditer(scanned)]
+    ifs += [end for _, end in _IN_CASE.spans(scanned, every=True)]
     lost, weighed = _lost(scanned, spans, ifs), _lost(scanned, spans, _maybes(scanned))
     left = acts_lost_at(spans, lost | weighed, _OPENS)
     if not lost or any(c.startswith(_OPENS) for s in left for c in s[3]):
@@ -126,8 +136,31 @@ def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
         self_word = next((w for w in _SELF.words if scanned.startswith(w, at)), None)
         glued = self_word is not None and self_word.isascii() and scanned[at + len(self_word) :][:1].isalnum()
         if self_word is None or glued:
-            return None
+            return _done_by_other(scanned, spans, at)
         at += len(self_word)
+
+
+def _done_by_other(scanned: str, spans: list[Span], at: int) -> Span | None:
+    """The first act in the condition's clause from ``at`` where someone or something else does it:
+    after 被 ("主号被删了"), or after 把 / 将 with its own subject before ("交易所把我账户删了")."""
+    act = next(
+        (
+            s
+            for s in sorted(spans)
+            if s[0] >= at and any(c.startswith(_OPENS) for c in s[3]) and not clause_break(scanned, at, s[0])
+        ),
+        None,
+    )
+    if act is None or not has_cjk(scanned[at : act[0]]) or _THEN.search(scanned[at : act[0]]) is not None:
+        return None
+    if _PASSIVE in scanned[at : act[0]]:
+        return act
+    for held in objects_before():
+        k = scanned.find(held, at, act[0])
+        subject = next((s for s in spans if s[1] == k and s[0] >= at), None) if k > at else None
+        if subject is not None and any(c.startswith(_OTHER_SUBJECT) for c in subject[3]):
+            return act
+    return None
 
 
 def _after_object(scanned: str, spans: list[Span], at: int) -> Span | None:
