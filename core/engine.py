@@ -314,7 +314,7 @@ class Core:
                 return await self.lifecycle.cancel(turn, active)
             skill = self.tasks.skill_of(active)
             if skill is not None:
-                answer = await skill.continue_text(turn, active, route)
+                answer = await skill.continue_text(turn, active, self.skills.looked(route))
                 if answer is not None:
                     self.tasks.settle(state, active)
                     return answer

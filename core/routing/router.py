@@ -22,6 +22,9 @@ class Route:
     by: Literal["rule", "model"] = "rule"  # a rule read it, or the planner's task tool proposed it
     # Other skills' intents that scored as well as this one ("skill.action"): a "did you mean".
     close: tuple[str, ...] = field(default=(), compare=False)
+    # The action changes nothing (a price, a chart, a backtest, a list), as its skill declares it:
+    # set by the engine for a task waiting for an answer, which such a request never is.
+    looks: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

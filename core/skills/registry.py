@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import cached_property
 from types import MappingProxyType
 
@@ -380,6 +381,14 @@ class SkillSet:
         """The route's skill exists and declares its action (None: the conversation decides)."""
         spec = self._specs.get(route.skill)
         return spec is not None and (route.action is None or route.action in spec.actions)
+
+    def looked(self, route: Route | None) -> Route | None:
+        """``route`` marked ``looks`` when its action changes nothing (declared ``writes=False``)."""
+        if route is None or route.action is None:
+            return route
+        spec = self._specs.get(route.skill)
+        action = spec.actions.get(route.action) if spec is not None else None
+        return replace(route, looks=True) if action is not None and not action.writes else route
 
     def command(self, name: str) -> CommandSpec | None:
         return next((c for c in self.commands if c.name == name), None)

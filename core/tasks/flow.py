@@ -246,7 +246,10 @@ class TaskFlow:
         if new_intent and not others:
             return None  # this skill's own new request: it starts over
         if others or looks_like_question(text):
-            # Another skill's request, or a side question, unless it is a value this slot takes.
+            # Another skill's request, or a side question, unless it is a value this slot takes;
+            # never another skill's look ("btc 4h k线" is a chart, no interval).
+            if others and route is not None and route.looks:
+                return None
             value_answer = await self._value_answer(turn, task, spec, text, switch_checked=others)
             if value_answer is None:
                 return None
