@@ -10,6 +10,7 @@ resting, kept.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from core.conversation.clauses import BackFn, split_asks
 from core.conversation.joins import following_joins, joins_in
@@ -17,7 +18,7 @@ from core.conversation.story import after_story, beside_asks
 from core.language.acted import ACTED_CONCEPT as ACTED
 from core.language.normalize import CLAUSE_MARKS, has_cjk
 from core.language.phrases import Words
-from core.language.spans import RECORD_CHANGES, RECORD_VERBS
+from core.language.spans import RECORD_CHANGES, RECORD_VERBS, clause_break
 from core.language.supposed import SUPPOSED
 from core.language.tagger import Reading, words
 from core.language.values import REFUSED_PREFIX, refusal_in
@@ -81,12 +82,19 @@ def _side_after_alert(reading: Reading) -> int | None:
     """Where the first buying or selling word said after an alert's word begins, or None (no
     alert word, or a trade word before it: "buy 0.1 btc and alert me at 100k")."""
     alert_at: int | None = None
+    dont_at: int | None = None  # "dont set an alert, just sell 0.5 eth": no alert asked in that clause
     for tag in sorted(reading.tags, key=lambda t: t.start):
         if tag.concepts & _SIDE_WORDS:
             return tag.start if alert_at is not None else None
-        if alert_at is None and tag.concepts & _ALERT_WORDS:
+        if tag.concepts & _DONT:
+            dont_at = tag.start
+        refused = dont_at is not None and not clause_break(reading.text, dont_at, tag.start)
+        if alert_at is None and tag.concepts & _ALERT_WORDS and not refused:
             alert_at = tag.start
     return None
+
+
+_DONT: Final = frozenset({"filler.dont", "answer.no"})  # "dont set an alert", "no alert"
 
 
 def conditioned(
