@@ -185,6 +185,7 @@ def _unquoted(rest: str) -> str:
     if rest[:1].isascii():
         word = _LATIN_STOP.search(rest)
         stop = min(_stop(rest, _LATIN_STOPS), len(rest) if word is None else word.start())
+        stop = _of_what_it_names(rest, stop)  # "新建一个叫Bolt的机器人": Bolt
         stop = next((s for s, e in _LATIN_KIND.spans(rest[:stop]) if rest[e:stop].strip()), stop)
         words = _name_words(rest[:stop].split(), chinese=False)
         if stop == len(rest) and len(words) > 1 and words[-1] in _LATIN_TAIL:
@@ -208,16 +209,25 @@ def _cjk_stop(rest: str) -> int:
     stop = _stop(rest, _CJK_STOPS)
     glued = _GLUED_STOP.search(rest[:stop])
     stop = stop if glued is None else glued.start()
-    for at, ch in enumerate(rest[:stop]):
-        if ch == "的":
-            after = rest[at + 1 :].split(maxsplit=1)[0] if rest[at + 1 : at + 2].strip() else ""
-            if _WHAT_IT_NAMES.search(after) or any(c.isascii() and c.isalpha() for c in after):
-                return at
+    of = _of_what_it_names(rest, stop)
+    if of < stop:
+        return of
     if stop < len(rest):
         return stop
     stop -= 1 if rest[-1:] in _closing() else 0
     # "然后新建一个叫老李的": the one called 老李, 的 ending the message names nothing more
     return stop - 1 if stop > 1 and rest[stop - 1] == "的" else stop
+
+
+def _of_what_it_names(rest: str, stop: int) -> int:
+    """Where "的" before what the name names stands ("叫小号的币安账户", "的 okx", "叫Bolt的机器人"),
+    before ``stop``; else ``stop``."""
+    for at, ch in enumerate(rest[:stop]):
+        if ch == "的":
+            after = rest[at + 1 :].split(maxsplit=1)[0] if rest[at + 1 : at + 2].strip() else ""
+            if _WHAT_IT_NAMES.search(after) or any(c.isascii() and c.isalpha() for c in after):
+                return at
+    return stop
 
 
 @cache
