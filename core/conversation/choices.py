@@ -78,6 +78,8 @@ def nearest_choices(
         if route is None:
             skill, _, action = near.intent.partition(".")
             route = Route(skill, action)
+            if action in getattr(skills.skill(skill), "NAMED_ONLY", ()):
+                continue  # "what does … mean" with nothing named to explain
         spec = skills.spec(route.skill)
         if spec is None or skills.skill(route.skill) is None or not skills.declares(route):
             log.error("the known phrasings named the undeclared action %s; left out", near.intent)
@@ -121,13 +123,16 @@ async def did_you_mean(
     """Ask which of ``candidates`` was meant: one button each, pressing one starts it.
     ``nearest``: they are what the nearest known phrasings name (no rule read the message), said
     as a guess."""
-    options: list[tuple[str, dict[str, Any]]] = [
-        (
-            _label(turn, skills, route),
-            {"kind": "task.route", "skill": route.skill, "action": route.action, "slots": dict(route.slots)},
-        )
-        for route in candidates
-    ]
+    options: list[tuple[str, dict[str, Any]]] = []
+    shown: list[Route] = []
+    for route in candidates:
+        label = _label(turn, skills, route)
+        if any(label == said for said, _ in options):
+            continue  # two buttons alike would ask nothing: the first stands
+        shown.append(route)
+        payload = {"kind": "task.route", "skill": route.skill, "action": route.action}
+        options.append((label, {**payload, "slots": dict(route.slots)}))
+    candidates = shown
     buttons = await turn.buttons(options, ttl=CHOICE_TTL)
     step = TraceStep(
         "route",

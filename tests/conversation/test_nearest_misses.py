@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 
 from core.events import ChatKind
+from core.language.nearest import NONE, Nearby, known_phrasings
 from core.reply import Reply, Status
 from tests.conversation.conftest import Desk, codes, shown
+from tests.corpus.test_known_phrasings import table
 from tests.workspace.conftest import Chat
 
 
@@ -23,9 +25,9 @@ def offered(reply: Reply) -> list[str]:
     ("text", "ask", "first"),
     [
         ("my robots, status report", "I'm not sure I understood. Did you mean:", "trader_management.query"),
-        ("网格怎么弄", "我没完全看懂，你是想：", "guidance.explain"),
-        ("網格怎麼弄", "我沒完全看懂，你是想：", "guidance.explain"),
-        ("how do alerts work here", "I'm not sure I understood. Did you mean:", "guidance.explain"),
+        ("提醒都给我列出来瞅瞅", "我没完全看懂，你是想：", "price_alert.query"),
+        ("提醒都給我列出來瞅瞅", "我沒完全看懂，你是想：", "price_alert.query"),
+        ("what's my damage today", "I'm not sure I understood. Did you mean:", "pnl.report"),
     ],
 )
 async def test_a_near_miss_asks_what_was_meant_with_a_button_each(
@@ -52,7 +54,17 @@ async def test_a_guess_offers_what_it_may_be_and_does_none_of_it(desk: Desk) -> 
     assert asked.route is not None and asked.route.skill is None  # nothing started
 
 
-@pytest.mark.parametrize("text", ["tell me a joke", "给我讲个笑话", "grid is a cool word"])
+async def test_each_button_says_a_different_thing(desk: Desk) -> None:
+    asked = await desk.chat.say("alerts remind me of my mom")  # near listing alerts and deleting one
+    labels = [b.label for b in asked.buttons]
+    assert labels == ["looking at price alerts", "deleting a price alert"]
+
+
+# "how do alerts work here" is nearest to guides, but a guide answers only the topic a message
+# names, and none is read here: no button that could only fail ("what does … mean" the same).
+@pytest.mark.parametrize(
+    "text", ["tell me a joke", "给我讲个笑话", "grid is a cool word", "how do alerts work here"]
+)
 async def test_a_message_near_nothing_gets_the_short_miss(desk: Desk, text: str) -> None:
     reply = await desk.chat.say(text)
     assert codes(reply) == ["unsupported_request"] and not reply.buttons
@@ -69,3 +81,29 @@ async def test_in_a_group_only_what_a_group_may_use_is_offered(desk: Desk) -> No
     assert all(not name.startswith(("trader_management.", "pnl.")) for name in offered(reply))
     private = await desk.chat.say("my robots, status report")
     assert offered(private)[0] == "trader_management.query"  # the same words, in private
+
+
+def _named_intents() -> list[str]:
+    return sorted({label for label, _ in table()} - {NONE})
+
+
+@pytest.mark.parametrize("intent", _named_intents())
+async def test_every_intent_offered_bare_starts_or_is_not_offered(
+    monkeypatch: pytest.MonkeyPatch, intent: str
+) -> None:
+    """Whatever intent the known phrasings name, its button, read from words that say nothing
+    more, starts a request that answers or asks (never a failure of the button itself), or is
+    not offered at all (a guide or a term needs the message to name it)."""
+    desk = Desk()
+    monkeypatch.setattr(known_phrasings(), "nearest", lambda text: (Nearby(intent, 0.9),))
+    asked = await desk.chat.say("zzqx blorp")
+    if not asked.buttons:
+        assert codes(asked) == ["unsupported_request"]
+        return
+    assert offered(asked) == [intent]
+    pressed = await desk.chat.press(asked.buttons[0])
+    assert not {"button_unknown", "unknown_topic", "button_used", "internal_error"} & set(codes(pressed))
+    assert pressed.route is not None and (pressed.route.skill, pressed.route.action) in {
+        tuple(intent.split(".")),
+        (None, None),
+    }

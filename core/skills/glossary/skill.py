@@ -18,6 +18,9 @@ SKILL = "glossary"
 
 class GlossarySkill(OneShotSkill):
     name = SKILL
+    # Answers only what the message names (a term, a topic): never started without it (a "did
+    # you mean" button of the nearest known phrasings is not offered bare, core.conversation.choices).
+    NAMED_ONLY = frozenset({"explain"})
 
     async def explain(self, turn: Turn, task: Task) -> Done:
         term = str(task.slots.get("term", ""))

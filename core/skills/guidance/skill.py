@@ -19,6 +19,9 @@ SKILL = "guidance"
 
 class GuidanceSkill(OneShotSkill):
     name = SKILL
+    # Answers only what the message names (a term, a topic): never started without it (a "did
+    # you mean" button of the nearest known phrasings is not offered bare, core.conversation.choices).
+    NAMED_ONLY = frozenset({"explain"})
 
     async def explain(self, turn: Turn, task: Task) -> Done:
         key = str(task.slots.get("topic", ""))

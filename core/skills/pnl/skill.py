@@ -64,7 +64,7 @@ class PnlSkill(OneShotSkill):
         self.queue = queue
 
     def describe(self, turn: Turn, task: Task) -> str:
-        return turn.t("pnl.describe")
+        return turn.t("pnl.describe.weekly" if task.action == "weekly" else "pnl.describe")
 
     async def report(self, turn: Turn, task: Task) -> Done:
         move(task, TaskStatus.EXECUTING, turn.now)

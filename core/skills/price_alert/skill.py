@@ -70,6 +70,9 @@ def owner_of(turn: Turn) -> str:
 
 class PriceAlertSkill(OneShotSkill):
     name = SKILL
+    # Renames only the alert the message names, to the name it gives: never started without them
+    # (a "did you mean" button is not offered bare, core.conversation.choices).
+    NAMED_ONLY = frozenset({"rename"})
 
     def __init__(
         self,
@@ -87,6 +90,8 @@ class PriceAlertSkill(OneShotSkill):
         self.jobs = jobs
 
     def describe(self, turn: Turn, task: Task) -> str:
+        if task.action in ("create", "query", "delete", "rename"):
+            return turn.t(f"alert.describe.{task.action}")
         return turn.t("alert.describe")
 
     # -- create ----------------------------------------------------------------------------------

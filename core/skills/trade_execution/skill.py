@@ -167,6 +167,8 @@ class TradeSkill(TaskFlow):
         return self.catalog.base_of(str(symbol)) if symbol else ""
 
     def describe(self, turn: Turn, task: Task) -> str:
+        if task.action == LIMIT and not task.slots.get("side"):
+            return turn.t("trade.describe_limit", base=self.base(task)).strip()
         side = str(task.slots.get("side", "buy")) if task.action == LIMIT else task.action
         return turn.t("trade.describe", side=turn.t(f"trade.side.{side}"), base=self.base(task) or "")
 
