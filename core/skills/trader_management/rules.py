@@ -246,6 +246,11 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         end = end if marker is None else marker.start
         slots.update(UPDATE.read(reading) or {})
         field = slots.get("field")
+        if field == "name" and marker is not None and _a_parameter(reading, marker.start):
+            # "set rex's interval to 4h", "把阿强的周期改成4h": its strategy's parameter, no new name
+            # (a trader has none of its own): which of its fields is asked, nothing renamed.
+            slots = {}
+            field = None
         if field == "name" and "new_name" not in slots and (bare := _renamed_bare(reading)):
             slots["new_name"] = bare
         if field in VALUED and field not in slots:
@@ -438,6 +443,24 @@ def _filler(tag: Tag) -> bool:
 
 def _span(a: Tag, b: Tag) -> tuple[int, int]:
     return min(a.end, b.end), max(a.start, b.start)
+
+
+# A strategy's parameters (core/language/lexicon/strategy.toml): no field of a trader's.
+PARAMETERS = frozenset(
+    {
+        "strategy.quote_amount", "strategy.interval", "strategy.grids", "strategy.lower",
+        "strategy.upper", "strategy.quote_per_grid", "strategy.max_order_notional",
+        "strategy.max_position_pct", "strategy.max_total", "strategy.symbols", "strategy.symbol",
+    }
+)  # fmt: skip
+
+
+def _a_parameter(reading: Reading, end: int) -> bool:
+    """A strategy's parameter is named before ``end`` (the set-to word) and no new name is."""
+    before = [t for t in reading.tags if t.end <= end]
+    if any(t.concepts & {"verb.rename", "noun.name"} for t in before):
+        return False
+    return any(t.concepts & PARAMETERS for t in before)
 
 
 def _renamed_bare(reading: Reading) -> str | None:
