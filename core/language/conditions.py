@@ -78,8 +78,8 @@ from core.language.told_done import (
 from core.language.told_names import names_told_not
 from core.language.told_names import said as own_said
 from core.language.unless import unless_said
+from core.language.unwatched import held_records, unwatched
 from core.language.unwatched import said as condition_said
-from core.language.unwatched import unwatched
 from core.language.when_done import said as when_said
 from core.language.when_done import when_done
 from core.language.whether_able import said as able_said
@@ -158,7 +158,7 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         spans, said = _again(spans, said, when_done(scanned, spans))
     # "if btc dips, buy 0.1 btc": no level, no trade now ("what if i buy" is supposed: refused as said)
     if acts(said) and SUPPOSED not in said and condition_said(scanned):
-        spans, said = _again(spans, said, unwatched(scanned, spans, coins))
+        spans, said = _again(spans, said, held_records(scanned, unwatched(scanned, spans, coins), coins))
     if how_said(said):  # "how do i buy btc", "阿尔法怎么启动": asked how, the guide's
         spans, said = _again(spans, said, how_to(scanned, spans, coins))
     if CANCEL in said:  # "never mind, don't cancel it": a giving-up cancels nothing said after it

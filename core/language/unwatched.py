@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 from core.language.normalize import CLAUSE_MARKS
 from core.language.phrases import Words
 from core.language.phrases import said as said_in
-from core.language.spans import Span
+from core.language.spans import RECORD_VERBS, Span
 from core.language.supposed import SUPPOSED
 
 if TYPE_CHECKING:
@@ -49,6 +49,46 @@ _PERCENT: Final = "percent"  # a move's size ("pumps 50%", "涨50%就卖"): no l
 _HELD: Final = frozenset({SUPPOSED})
 # The order's own outcome, its "if" / "when" said in the word ("if it fails", "once it fills"): a notice.
 _OUTCOME: Final = frozenset({"order.outcome", "order.outcome_heard"})
+# A record's act said after a condition nobody watches ("如果阿强停了就删掉它", "if rex loses money, stop
+# it", "万一btc跌了就停掉阿强"): deskmate watches no such thing, so it is never done now; the layer
+# refuses it saying why (core.routing.layer, slot "later", reason "condition"). A condition on how
+# things stand now ("如果阿强还在跑就停了它", "if rex is still running, stop it": trade_money.held_if_now)
+# can be met now, and a request put politely ("如果可以帮我停了阿强") is one: both stand.
+HELD_IF: Final = "trade.held_if"
+_NOW_SAID: Final = Words("trade_money.held_if_now")
+_SENTENCE_ENDS: Final = frozenset("。!！?？;；")
+
+
+def held_records(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
+    """``spans`` with the record's act said after a condition nobody watches marked ``HELD_IF``; one
+    with a level ("if doge tanks below 0.09 stop me out") is a price's, watched."""
+    acts = sorted(s[0] for s in spans if any(c.startswith(RECORD_VERBS) for c in s[3]))
+    if not acts:
+        return spans
+    from core.language.values import find_values
+
+    levels = [v for v in find_values(scanned, coins) if v.kind in _LEVELS]
+    opened = [b for _, b in _IF.spans(scanned, every=True)]
+    opened += [b for a, b in _IF_BEFORE.spans(scanned, every=True) if a < acts[0]]
+    held: set[int] = set()
+    for at in opened:
+        if _polite(scanned, at):
+            continue
+        end = _end(scanned, at, set(acts))
+        said = scanned[at:end]
+        if not said.strip() or _NOW_SAID.search(said) is not None or _polite(said, 0):
+            continue
+        if any(at <= v.start and v.end <= end for v in levels):
+            continue
+        after = next((a for a in acts if a >= end), None)
+        gap = scanned[end:after] if after is not None else ""
+        if after is not None and not _SENTENCE_ENDS.intersection(gap) and ". " not in gap:
+            held.add(after)
+    if not held:
+        return spans
+    return [(a, b, r, c | {HELD_IF}, v) if a in held else (a, b, r, c, v) for a, b, r, c, v in spans]
+
+
 # A trade held for a move with no level said as its time: the order intents answer it, saying why
 # nothing is placed and asking its price (intents/trade_execution.toml, fill "held_move").
 HELD_MOVE: Final = "trade.held_move"

@@ -21,6 +21,7 @@ from core.language.phrases import Words
 from core.language.refusals import LATER, REFUSED_PREFIX
 from core.language.spans import clause_break
 from core.language.tagger import RECORD_NOUNS, Reading, Tag, Tagger
+from core.language.unwatched import HELD_IF
 from core.routing.router import Route, RouteContext, Rule
 
 # Verbs that act on a record, and the nouns naming a record's kind: a verb with no kind named is
@@ -213,10 +214,25 @@ class Layer:
         return bool(reading.concepts & RECORD_VERBS) and not reading.concepts & RECORD_NOUNS
 
 
+# A record's acts a condition nobody watches holds (core.language.unwatched), refused saying why; a trade
+# so held is refused by its own intents (held_buy), and an alert is itself the condition watched.
+_HELD_ACTS: Final = frozenset({"stop", "start", "delete", "cancel", "create", "update", "rename", "activate"})
+_WATCHED: Final = frozenset({"trade_execution", "price_alert"})
+
+
 def _ahead(found: Route, reading: Reading, *, planned: bool = True) -> Route | None:
     """``found`` with the one-off time ahead it was said for ("buy 0.1 btc tomorrow"), quoted as
     typed, in its slot ``later``: what changes something is refused with it (core.tasks.flow).
     None when an act is told as one's plan for that time ("打算下周再买点btc"): nothing asked."""
+    if (
+        found.action in _HELD_ACTS
+        and found.skill not in _WATCHED
+        and any(HELD_IF in t.concepts for t in reading.tags)
+    ):
+        # "如果阿强停了就删掉它": a condition nobody watches, never met now (core.language.unwatched)
+        return replace(
+            found, slots={**found.slots, LATER: f"{REFUSED_PREFIX}condition:{reading.norm.original}"}
+        )
     tag = _time_ahead(reading)
     if tag is None and (found.skill, found.action) in _TIMED_ACTS and (span := _span_ahead(reading)):
         tag = Tag(span[0], span[1], frozenset({AHEAD}))  # "buy 0.1 btc in 2 hours", "pause rex for 2 hours"
