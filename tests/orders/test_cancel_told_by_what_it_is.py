@@ -11,7 +11,9 @@ from decimal import Decimal
 import pytest
 
 from core.reply import Status
-from core.trading.model import OrderStatus
+from core.trading.model import Order, OrderStatus
+from core.trading.orders import RestingOrders
+from core.workspace.accounts import ExchangeAccount
 from tests.orders.test_orders_conversation import orders_of
 from tests.trading.conftest import TradeDesk, codes, confirm_button, make_trade_desk
 
@@ -100,3 +102,26 @@ async def test_a_number_still_cancels_that_order_at_once() -> None:
     done = await desk.chat.say(f"cancel order #{first}")
     assert codes(done) == ["orders_cancelled"], done
     assert len(still_open(desk)) == 2
+
+
+async def test_several_that_fit_are_listed_once_in_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The skill's infer (is there one that fits?) and its ask (which of these?) read the same list:
+    for a live account each listing is an exchange call, so the turn lists the open orders once."""
+    desk = make_trade_desk()
+    await placed(desk, *PLACED)
+    calls: list[str] = []
+    listing = RestingOrders.open_orders
+
+    async def counted(self: RestingOrders, account: ExchangeAccount) -> list[Order]:
+        calls.append(account.id)
+        return await listing(self, account)
+
+    monkeypatch.setattr(RestingOrders, "open_orders", counted)
+    ask = await desk.chat.say("cancel my btc limit buy")
+    assert ask.status is Status.NEEDS_INPUT and codes(ask) == ["ask_order_no"], ask
+    assert len(ask.buttons) == 2, ask
+    assert len(calls) == 1, calls
+    calls.clear()
+    done = await desk.chat.press(next(b for b in ask.buttons if "@ 80000" in b.label).token)
+    assert codes(done) == ["orders_cancelled"], done
+    assert still_open(desk) == [("BTCUSDT", Decimal("0.02")), ("SOLUSDT", Decimal("1"))]

@@ -130,7 +130,8 @@ class OrdersSkill(TaskFlow):
         """The one open order that fits what the person told of it, marked matched (confirmed)."""
         if spec.name != "order_no" or not _told(task):
             return await super().infer(turn, task, spec)
-        fitting = _fitting(task, await self.resting.open_orders(await self.account(turn, task)))
+        _, orders = await self._listed(turn, task)
+        fitting = _fitting(task, orders)
         if len(fitting) != 1:
             return None  # none or several: asked which (ask)
         task.slots[MATCHED] = "1"
@@ -143,8 +144,7 @@ class OrdersSkill(TaskFlow):
         does, each open order); none open at all is said, nothing asked."""
         if spec.name != "order_no" or task.action != "cancel":
             return await super().ask(turn, task, spec, notes, carried_secret=carried_secret)
-        account = await self.account(turn, task)
-        orders = await self.resting.open_orders(account)
+        account, orders = await self._listed(turn, task)
         if not orders:
             said = turn.t("orders.cancel.nothing", account=account.name)
             return self._fail(turn, task, said, "nothing_to_cancel", notes)
@@ -158,6 +158,16 @@ class OrdersSkill(TaskFlow):
         question = turn.t(key, account=account.name, count=len(fitting))
         blocks = (*notes, NoticeBlock(question, code="ask_order_no"))
         return self.private_reply(turn, task, Status.NEEDS_INPUT, blocks, buttons=buttons)
+
+    async def _listed(self, turn: Turn, task: Task) -> tuple[ExchangeAccount, list[Order]]:
+        """The account's open orders, listed once a turn for this task: infer, then ask when
+        several fit (a live account's list is an exchange call; the cancel itself lists again)."""
+        account = await self.account(turn, task)
+        key = ("orders.open", task.id, account.id)
+        orders: list[Order] | None = turn.reads.get(key)
+        if orders is None:
+            orders = turn.reads[key] = await self.resting.open_orders(account)
+        return account, orders
 
     def _label(self, turn: Turn, order: Order) -> str:
         """ "#12 Limit Buy 0.5 ETH @ 2800": an open order as its button and confirmation name it."""
