@@ -58,6 +58,8 @@ def ties(
         if other is None:
             skill, _, action = name.partition(".")
             other = Route(skill, action or None)
+            if _named_only(skills, other):
+                continue
         if not skills.declares(other) or skills.skill(other.skill) is None:
             log.error("a tie offered the undeclared action %s; left out", name)
             continue
@@ -78,8 +80,8 @@ def nearest_choices(
         if route is None:
             skill, _, action = near.intent.partition(".")
             route = Route(skill, action)
-            if action in getattr(skills.skill(skill), "NAMED_ONLY", ()):
-                continue  # "what does … mean" with nothing named to explain
+            if _named_only(skills, route):
+                continue
         spec = skills.spec(route.skill)
         if spec is None or skills.skill(route.skill) is None or not skills.declares(route):
             log.error("the known phrasings named the undeclared action %s; left out", near.intent)
@@ -89,6 +91,12 @@ def nearest_choices(
         if all((r.skill, r.action) != (route.skill, route.action) for r in found):
             found.append(route)
     return found[:MAX_CHOICES]
+
+
+def _named_only(skills: SkillSet, bare: Route) -> bool:
+    """``bare`` (no slots read) is an action that answers only what the message names ("what does
+    … mean" with nothing named to explain: the skill's NAMED_ONLY): never offered so."""
+    return bare.action in getattr(skills.skill(bare.skill), "NAMED_ONLY", ())
 
 
 def _label(turn: Turn, skills: SkillSet, route: Route) -> str:

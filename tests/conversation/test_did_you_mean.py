@@ -86,3 +86,11 @@ async def test_a_tie_with_an_undeclared_action_is_no_question(desk: Desk) -> Non
     tie_on(desk, "BTC price", "price_alert.explode")
     reply = await desk.chat.say("BTC price")
     assert codes(reply) != ["did_you_mean"] and reply.route.skill == "price" and of(reply, QuoteBlock)
+
+
+async def test_a_tied_intent_that_answers_only_what_is_named_is_not_offered_bare(desk: Desk) -> None:
+    """ "BTC price" cannot be read as "what does … mean" (no term named): a button for it could
+    only fail when pressed (it crashed), so the tie is no question and the price is answered."""
+    tie_on(desk, "BTC price", "glossary.explain")
+    reply = await desk.chat.say("BTC price")
+    assert codes(reply) != ["did_you_mean"] and of(reply, QuoteBlock)
