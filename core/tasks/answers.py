@@ -153,3 +153,11 @@ def coins_answered(task: Task, route: Route | None) -> list[str] | None:
     if task.asking != "symbol" or route is None or not route.followup:
         return None
     return list(route.slots.get("symbols", []))
+
+
+def asked_alone(task: Task, slot: str, route: Route | None) -> str | None:
+    """The value of ``slot`` when ``route`` is the task's own action saying that slot only ("买50u"
+    while a buy of ETH asks how much): the answer, no new request; else None."""
+    if route is None or route.action != task.action or set(route.slots) - {"followup"} != {slot}:
+        return None
+    return str(route.slots[slot])

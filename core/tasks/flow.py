@@ -30,6 +30,7 @@ from core.state import Task, TaskStatus
 from core.tasks import tokens, transitions
 from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import (
+    asked_alone,
     is_switch,
     looks_like_question,
     looks_secret,
@@ -244,7 +245,10 @@ class TaskFlow:
             return await self.ask(turn, task, spec, [notice], carried_secret=True)
         others = new_intent and route is not None and route.skill != self.name
         if new_intent and not others:
-            return None  # this skill's own new request: it starts over
+            alone = asked_alone(task, spec.name, route) if spec.kind == "value" else None
+            if alone is None:
+                return None  # this skill's own new request: it starts over
+            text = alone  # "买50u" while a buy of ETH asks how much: the amount, the same buy
         if others or looks_like_question(text):
             # Another skill's request, or a side question, unless it is a value this slot takes;
             # never another skill's look ("btc 4h k线" is a chart, no interval).

@@ -91,3 +91,31 @@ async def test_a_value_that_answers_is_the_answer(desk: Desk, first: str, answer
     await desk.chat.say(first)
     reply = await desk.chat.say(answer)
     assert code in codes(reply), codes(reply)
+
+
+@pytest.mark.parametrize(
+    ("first", "answer", "code"),
+    [
+        ("buy eth", "买50u", "confirm_buy"),
+        ("买点eth", "buy 50u", "confirm_buy"),
+        ("買點eth", "買50u", "confirm_buy"),
+        ("sell sol", "sell 0.1", "insufficient_balance"),
+        ("卖点sol", "卖0.1个", "insufficient_balance"),
+    ],
+)
+async def test_the_tasks_own_verb_with_the_value_asked_is_the_answer(
+    desk: Desk, first: str, answer: str, code: str
+) -> None:
+    """Before, "买50u" while a buy of ETH asked how much set the ETH buy aside and started a new
+    buy asking which coin."""
+    await desk.chat.say(first)
+    reply = await desk.chat.say(answer)
+    assert code in codes(reply) and "task_parked" not in codes(reply), codes(reply)
+    assert reply.route is not None and reply.route.slots["symbol"] in ("ETHUSDT", "SOLUSDT")
+
+
+async def test_another_coin_with_the_verb_is_a_new_request(desk: Desk) -> None:
+    await desk.chat.say("buy eth")
+    reply = await desk.chat.say("买50u的btc")
+    assert reply.route is not None and reply.route.slots["symbol"] == "BTCUSDT"
+    assert "task_parked" in codes(reply), codes(reply)
