@@ -10,6 +10,7 @@ from core.skills.trader_management.rules import (
     slots_for,
     started_strategy,
     stopped_strategy,
+    used_update,
 )
 
 SKILL = "trader_management"
@@ -18,5 +19,6 @@ _FILLS: dict[str, SlotFill] = {
     "stopped_strategy": stopped_strategy,
     "started_strategy": started_strategy,
     "running_strategy": running_strategy,
+    "used_update": used_update,
 }
 INTENTS = table(SKILL, "trader_management", _FILLS).intents

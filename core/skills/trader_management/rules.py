@@ -214,6 +214,16 @@ def slots_for(action: str) -> SlotFill:
     return partial(_slots, action)
 
 
+def used_update(reading: Reading) -> dict[str, Any] | None:
+    """A trader told what to run with ("让rex用main跑", "阿伟用大脑跑"): that changed. A start asked first,
+    its verb before the trader ("start rex using main", "用main启动rex"): the start, never its account
+    changed unasked (None: the start intent reads it)."""
+    trader = next((t.start for t in reading.tags if "own.trader" in t.concepts), None)
+    if trader is not None and any(t.start < trader and "verb.start" in t.concepts for t in reading.tags):
+        return None
+    return _slots("update", reading)
+
+
 def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
     """The slots of a trader request whose action the intent says; None when no trader is meant
     (a command, "启动机器人一号" with none of theirs so called, their trader "btc" named in "BTC 价格")."""
