@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from core.language.phrases import Words
 from core.language.spans import Span
 
 MINE, COIN, ORDER_NAMED, LIMIT = "filler.mine", "coin", "diagnosis.order", "order.limit_order"
+ARTICLE = "filler.article"  # "the" of "cancel the 0.1 btc buy"
 _SIDES: Final = frozenset({"verb.buy", "verb.sell"})
 # The order named keeps its side as 买单 / 卖单 keep theirs ("cancel my eth buy": the ETH buy orders).
 _NAMED_SIDE: Final = {"verb.buy": "order.buy_named", "verb.sell": "order.sell_named"}
@@ -37,13 +39,30 @@ def order_named(scanned: str, spans: list[Span]) -> list[Span]:
             coin = right_before(start, COIN)
             if (
                 coin is not None
-                and right_before(coin[0], MINE) is not None
+                and _which_before(scanned, coin[0], ends)
                 and not _object_after(scanned, end, spans)
             ):
                 sides = {_NAMED_SIDE[c] for c in concepts & _SIDES}
                 span = (start, end, rank, (concepts - _SIDES) | {ORDER_NAMED, *sides}, value)
         kept.append(span)
     return kept
+
+
+def _which_before(scanned: str, at: int, ends: dict[int, list[Span]]) -> bool:
+    """ "my" or "the" right before the coin at ``at``, its size between at most ("my btc buy", "the
+    0.1 btc buy", "my 0.1 btc buy"): which order, as one's own coin says it."""
+    head = scanned[:at].rstrip()
+    sized = head.rstrip("0123456789.,")
+    if sized != head and (not sized or sized[-1].isspace()):
+        head = sized.rstrip()  # a size said before the coin ("the 0.1 btc buy")
+    if len(head) == at:
+        return False  # glued to what is before it
+    if any(MINE in s[3] for s in ends.get(len(head), ())):
+        return True
+    return _WHICH.before(head, len(head), space=False) is not None
+
+
+_WHICH: Final = Words("named_order.which")  # "the", "that": one order, which
 
 
 def _object_after(scanned: str, end: int, spans: Sequence[Span]) -> bool:
@@ -57,4 +76,4 @@ def _object_after(scanned: str, end: int, spans: Sequence[Span]) -> bool:
 
 def said(concepts: frozenset[str]) -> bool:
     """Whether one's own coin and a side are said at all."""
-    return MINE in concepts and bool(_SIDES & concepts) and COIN in concepts
+    return (MINE in concepts or ARTICLE in concepts) and bool(_SIDES & concepts) and COIN in concepts

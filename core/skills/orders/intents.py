@@ -147,6 +147,7 @@ _SIDE_WORDS: Mapping[str, str] = {
     "order.limit_buy": "buy",
     "verb.sell": "sell",
     "order.sell_named": "sell",
+    "order.ask_named": "sell",
     "order.limit_sell": "sell",
 }
 _REMOVALS = frozenset({"verb.cancel", "verb.delete"})
