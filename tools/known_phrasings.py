@@ -21,6 +21,7 @@ from typing import Any
 
 from core.conversation.reading import read_asks
 from core.language.nearest import NONE, PHRASINGS_FILE, key_of
+from core.planner.redaction import redact
 from tests.corpus.expect import context, problem
 from tests.fakes import full_router
 
@@ -56,6 +57,8 @@ def table() -> str:
         expect = row["expect"]
         if row.get("then") or row.get("awaiting") or "skill" not in expect:
             continue
+        if redact(str(row["text"])).changed:
+            continue  # a key pasted in a message (the corpus's are made up): never product data
         if problem(router, row) is not None:
             continue
         if expect["skill"] is None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from core.language.nearest import NONE, PHRASINGS_FILE, key_of, known_phrasings
+from core.planner.redaction import redact
 from core.routing.router import Route
 from tests.fakes import NOW, DemoMarket, FixedClock, full_skills
 
@@ -51,6 +52,11 @@ def test_each_phrasing_names_an_intent_a_skill_declares_once() -> None:
     keys = [key for _, key in table()]
     assert len(keys) == len(set(keys))
     assert table() == sorted(table())
+
+
+def test_no_phrasing_holds_a_key() -> None:
+    """The corpus pastes made-up keys into messages ("add deepseek, key sk-…"): none is product data."""
+    assert not [key for _, key in table() if redact(key).changed]
 
 
 def test_no_phrasing_comes_from_a_set_never_shown() -> None:
