@@ -14,11 +14,12 @@ as its words allow (``Layer.read_as``), so nothing is guessed into a request wit
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import timedelta
 from typing import Any, Protocol, runtime_checkable
 
-from core.language.nearest import known_phrasings
+from core.language.nearest import built, known_phrasings
 from core.reply import NoticeBlock, Reply, RouteInfo, Status, TraceStep
 from core.routing.router import Route, RouteContext
 from core.skills.registry import SkillSet
@@ -68,14 +69,17 @@ def ties(
     return found[:MAX_CHOICES] if len(found) > 1 else []
 
 
-def nearest_choices(
+async def nearest_choices(
     reader: object, text: str, context: RouteContext, skills: SkillSet, *, group: bool = False
 ) -> list[Route]:
     """For a message no rule reads: the intents its nearest known phrasings name, best first, each
     read as far as the message allows (its skill asks for the rest once pressed); only intents
-    the registered skills declare, and in a group only those of skills a group may use."""
+    the registered skills declare, and in a group only those of skills a group may use. The index
+    not built yet (a one-off `deskmate ask`, or a miss before the start-up's background build is
+    done) is built off the event loop: ~2 s of CPU the other conversations do not wait for."""
+    index = known_phrasings() if built() else await asyncio.to_thread(known_phrasings)
     found: list[Route] = []
-    for near in known_phrasings().nearest(text):
+    for near in index.nearest(text):
         route = reader.read_as(near.intent, text, context) if isinstance(reader, ReadsNearly) else None
         if route is None:
             skill, _, action = near.intent.partition(".")

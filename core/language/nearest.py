@@ -163,6 +163,11 @@ def known_phrasings() -> KnownPhrasings:
     return _built
 
 
+def built() -> bool:
+    """Whether ``known_phrasings`` answers at once (an async caller builds it off its loop else)."""
+    return _built is not None
+
+
 def warm() -> None:
     """Build the index in a background thread, so the first miss does not wait for it."""
     threading.Thread(target=known_phrasings, name="known-phrasings", daemon=True).start()

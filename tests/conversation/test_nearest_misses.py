@@ -10,6 +10,7 @@ import pytest
 from core.events import ChatKind
 from core.language.nearest import NONE, Nearby, known_phrasings
 from core.reply import Reply, Status
+from core.routing.router import NO_CONTEXT
 from tests.conversation.conftest import Desk, codes, shown
 from tests.corpus.test_known_phrasings import table
 from tests.workspace.conftest import Chat
@@ -107,3 +108,27 @@ async def test_every_intent_offered_bare_starts_or_is_not_offered(
         tuple(intent.split(".")),
         (None, None),
     }
+
+
+async def test_the_index_not_built_yet_is_built_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """~2 s of CPU: a first miss before the background build is done must not stall every other
+    conversation on the loop."""
+    import threading
+
+    from core.conversation import choices
+    from core.language import nearest
+
+    built_on: list[threading.Thread] = []
+    index = known_phrasings()
+
+    def build() -> object:
+        built_on.append(threading.current_thread())
+        return index
+
+    monkeypatch.setattr(nearest, "_built", None)
+    monkeypatch.setattr(choices, "known_phrasings", build)
+    desk = Desk()
+    offered = await choices.nearest_choices(
+        desk.chat.core.router.layer, "my robots, status report", NO_CONTEXT, desk.chat.core.skills
+    )
+    assert offered and built_on and built_on[0] is not threading.main_thread()
