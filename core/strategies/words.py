@@ -21,6 +21,12 @@ if TYPE_CHECKING:  # the parameters' module (their models) is not needed to read
 
 KINDS: Final[tuple[Kind, ...]] = ("dca", "grid", "ai")
 KIND_CONCEPTS: Final = frozenset(f"strategy.{k}" for k in KINDS)
+# A strategy's fields an update may name, each the lexicon's concept "strategy.<field>", in the
+# order an update's words are matched ("每格金额" before "金额"). A trader has none of them.
+FIELDS: Final[tuple[str, ...]] = (
+    "quote_per_grid", "max_order_notional", "max_position_pct", "max_total", "quote_amount", "interval",
+    "grids", "lower", "upper", "symbols", "symbol", "notes",
+)  # fmt: skip
 
 
 KIND: Final = Word("kind", {f"strategy.{k}": k for k in KINDS})

@@ -42,7 +42,7 @@ from core.skills.strategy_management.changed import (
     valued_field,
 )
 from core.strategies.intervals import Interval, interval_in, interval_of, interval_set, refused_of
-from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, in_coins, joined, kind_of
+from core.strategies.words import FIELDS, KIND_CONCEPTS, KINDS, grid_values, in_coins, joined, kind_of
 from core.tasks.names import clean_name
 from core.tasks.refs import record_ref
 from core.workspace.extraction import name_given
@@ -69,11 +69,6 @@ NOT_OURS = (
         any=["pnl.profit", "outside.hypothetical", "backtest.supposed", "backtest.would", "pnl.how_did"],
     ),
 )
-# The fields, in the order an update's words are matched ("每格金额" before "金额").
-FIELDS: tuple[str, ...] = (
-    "quote_per_grid", "max_order_notional", "max_position_pct", "max_total", "quote_amount", "interval",
-    "grids", "lower", "upper", "symbols", "symbol", "notes",
-)  # fmt: skip
 NUMBERS = frozenset(FIELDS[:5] + FIELDS[6:9])  # the fields whose new value is one number
 FIELD_CONCEPTS: tuple[tuple[str, frozenset[str]], ...] = (
     ("name", frozenset({"verb.rename", "noun.name"})),

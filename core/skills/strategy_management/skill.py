@@ -21,7 +21,7 @@ from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo
 from core.routing.router import Route
 from core.secrets import SecretBox
 from core.skills.strategy_management import present
-from core.skills.strategy_management.reading import FIELDS, SKILL, StrategyReader, field_named
+from core.skills.strategy_management.reading import SKILL, StrategyReader, field_named
 from core.state import Task, TaskStatus
 from core.strategies import forms
 from core.strategies.intervals import Interval
@@ -33,7 +33,7 @@ from core.strategies.params import (
     plain,
     validate,
 )
-from core.strategies.words import kind_of, kind_word
+from core.strategies.words import FIELDS, kind_of, kind_word
 from core.tasks import tokens
 from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import bare

@@ -21,6 +21,7 @@ from core.language.slots import SWITCH, SetTo, first
 from core.language.spans import clause_break
 from core.language.tagger import COIN, NAME_WORD, Reading, Tag, words
 from core.language.typed_names import concepts_at, name_after, new_value, set_to, untagged, word_of
+from core.strategies.words import FIELDS as STRATEGY_FIELDS
 from core.strategies.words import KIND_CONCEPTS, kind_of
 from core.tasks.refs import all_of_kind, name_in, record_ref
 
@@ -455,14 +456,8 @@ def _span(a: Tag, b: Tag) -> tuple[int, int]:
     return min(a.end, b.end), max(a.start, b.start)
 
 
-# A strategy's parameters (core/language/lexicon/strategy.toml): no field of a trader's.
-PARAMETERS = frozenset(
-    {
-        "strategy.quote_amount", "strategy.interval", "strategy.grids", "strategy.lower",
-        "strategy.upper", "strategy.quote_per_grid", "strategy.max_order_notional",
-        "strategy.max_position_pct", "strategy.max_total", "strategy.symbols", "strategy.symbol",
-    }
-)  # fmt: skip
+# A strategy's parameters (core.strategies.words.FIELDS; its notes are free text): no field of a trader's.
+PARAMETERS = frozenset(f"strategy.{field}" for field in STRATEGY_FIELDS if field != "notes")
 
 
 def _a_parameter(reading: Reading, end: int) -> bool:
