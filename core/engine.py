@@ -359,7 +359,7 @@ class Core:
         if self.unrouted.planner is None and self.unrouted.may_guess(text):
             # No rule read it and no model is there to: what the nearest known phrasings name.
             group = turn.chat_kind is ChatKind.GROUP
-            offered = await nearest_choices(self.router.layer, text, context, self.skills, group=group)
+            offered = await nearest_choices(self.router, text, context, self.skills, group=group)
             if offered:
                 return await did_you_mean(turn, offered, self.skills, nearest=True)
         outcome = await self.unrouted.answer(turn, text, progress)

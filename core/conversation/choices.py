@@ -9,7 +9,8 @@ what is missing). The pressed button starts its request as if it had been routed
 
 A message no rule reads at all is asked about the same way when the known phrasings nearest to
 it name intents (core.language.nearest): each offered is the message read as that intent as far
-as its words allow (``Layer.read_as``), so nothing is guessed into a request without a press.
+as its words allow (``Layer.read_as``, or with the intent's carrier before it:
+core.conversation.carried), so nothing is guessed into a request without a press.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import logging
 from datetime import timedelta
 from typing import Any, Protocol, runtime_checkable
 
+from core.conversation.carried import carried, filled
 from core.language.nearest import built, known_phrasings
 from core.reply import NoticeBlock, Reply, RouteInfo, Status, TraceStep
-from core.routing.router import Route, RouteContext
+from core.routing.router import Route, RouteContext, Router
 from core.skills.registry import SkillSet
 from core.state import Task
 from core.turn import Turn
@@ -37,13 +39,6 @@ class ReadsAs(Protocol):
     """What reads a message as one named intent (the language layer)."""
 
     def route_as(self, name: str, text: str, context: RouteContext) -> Route | None: ...
-
-
-@runtime_checkable
-class ReadsNearly(Protocol):
-    """What reads a message as one named intent even where that intent's words are not there."""
-
-    def read_as(self, name: str, text: str, context: RouteContext) -> Route | None: ...
 
 
 def ties(
@@ -70,17 +65,22 @@ def ties(
 
 
 async def nearest_choices(
-    reader: object, text: str, context: RouteContext, skills: SkillSet, *, group: bool = False
+    router: Router, text: str, context: RouteContext, skills: SkillSet, *, group: bool = False
 ) -> list[Route]:
     """For a message no rule reads: the intents its nearest known phrasings name, best first, each
-    read as far as the message allows (its skill asks for the rest once pressed); only intents
-    the registered skills declare, and in a group only those of skills a group may use. The index
-    not built yet (a one-off `deskmate ask`, or a miss before the start-up's background build is
-    done) is built off the event loop: ~2 s of CPU the other conversations do not wait for."""
+    read as far as the message allows: as the layer reads it as that intent, or with the intent's
+    carrier before it when that reads more of what the message says (core.conversation.carried);
+    its skill asks for the rest once pressed. Only intents the registered skills declare, and in
+    a group only those of skills a group may use. The index not built yet (a one-off `deskmate
+    ask`, or a miss before the start-up's background build is done) is built off the event loop:
+    ~2 s of CPU the other conversations do not wait for."""
     index = known_phrasings() if built() else await asyncio.to_thread(known_phrasings)
     found: list[Route] = []
     for near in index.nearest(text):
-        route = reader.read_as(near.intent, text, context) if isinstance(reader, ReadsNearly) else None
+        route = router.layer.read_as(near.intent, text, context) if router.layer is not None else None
+        fuller = carried(router, near.intent, text, context)
+        if fuller is not None and (route is None or filled(fuller) > filled(route)):
+            route = fuller
         if route is None:
             skill, _, action = near.intent.partition(".")
             route = Route(skill, action)

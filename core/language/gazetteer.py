@@ -99,6 +99,25 @@ class Gazetteer:
     def __bool__(self) -> bool:
         return bool(self.entries) or bool(self.cased) or bool(self.objects) or bool(self.quoted)
 
+    def stored(self, name: str) -> str | None:
+        """Their record name ``name`` is, as stored ("Night Owl" for "night owl"), or None."""
+        key = normalize(name)
+        for names in (self.entries, self.cased, self.objects, self.quoted):
+            if key in names:
+                return names[key][1]
+        return None
+
+    def inside(self, text: str) -> list[str]:
+        """Their record names found whole in ``text`` as typed anywhere ("阿飞" in "阿飞起床"), each once,
+        longest first; not a test of being meant: only of being there."""
+        norm = normalize(text)
+        keys = {
+            k: v[1]
+            for names in (self.entries, self.cased, self.objects, self.quoted)
+            for k, v in names.items()
+        }
+        return list(dict.fromkeys(keys[k] for k in sorted(keys, key=len, reverse=True) if k and k in norm))
+
     def find(
         self,
         norm: str,

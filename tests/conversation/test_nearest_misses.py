@@ -8,9 +8,11 @@ from __future__ import annotations
 import pytest
 
 from core.events import ChatKind
+from core.language.gazetteer import Gazetteer
 from core.language.nearest import NONE, Nearby, known_phrasings
+from core.language.own_names import plain_words
 from core.reply import Reply, Status
-from core.routing.router import NO_CONTEXT
+from core.routing.router import NO_CONTEXT, Route, RouteContext
 from tests.conversation.conftest import Desk, codes, shown
 from tests.corpus.test_known_phrasings import table
 from tests.workspace.conftest import Chat
@@ -129,6 +131,61 @@ async def test_the_index_not_built_yet_is_built_off_the_event_loop(monkeypatch: 
     monkeypatch.setattr(choices, "known_phrasings", build)
     desk = Desk()
     offered = await choices.nearest_choices(
-        desk.chat.core.router.layer, "my robots, status report", NO_CONTEXT, desk.chat.core.skills
+        desk.chat.core.router, "my robots, status report", NO_CONTEXT, desk.chat.core.skills
     )
     assert offered and built_on and built_on[0] is not threading.main_thread()
+
+
+# A guess carries what the message says (core.conversation.carried): read with its intent's
+# carrier before it, the words no rule knows give their coin, sum and record to that intent.
+
+
+async def test_a_guessed_buy_carries_the_coin_and_the_sum_typed(desk: Desk) -> None:
+    asked = await desk.chat.say("yeet 25 bucks into sol")
+    buy = [b for b in asked.buttons if b.label == "Buy SOL"]
+    assert codes(asked) == ["did_you_mean"] and buy
+    pressed = await desk.chat.press(buy[0])
+    # straight to its confirmation: neither the coin nor the sum asked again
+    assert pressed.status is Status.AWAITING_CONFIRMATION and "confirm_buy" in codes(pressed)
+    assert pressed.route is not None and pressed.route.slots["amount"] == "quote:25"
+
+
+async def test_a_guessed_start_names_their_own_trader_inside_the_words(desk: Desk) -> None:
+    await desk.chat.say("创建一个BTC定投策略，每天买50U")
+    await desk.chat.say("创建一个交易员叫阿飞")
+    asked = await desk.chat.say("阿飞起床干活了")  # "起床干活" is no word for starting
+    assert [b.label for b in asked.buttons] == ["启动交易员（阿飞）"]
+    pressed = await desk.chat.press(asked.buttons[0])
+    assert "trader_started" in codes(pressed)
+
+
+async def test_a_guess_never_names_what_the_message_does_not(desk: Desk) -> None:
+    # "high" is a coin's ticker only where a trade is talked of: the carrier's talk, not theirs
+    for route in await _offers(desk, "link 24h high n low?"):
+        assert "HIGHUSDT" not in str(route.slots)
+    # a new name is never guessed ("needs a rebrand" is not the name asked for); their own is kept
+    renames = [
+        r
+        for r in await _offers(desk, "the dip alert needs a rebrand, call it lambo or bust", alert=["dip"])
+        if r.action == "rename"
+    ]
+    assert renames and all(r.slots == {"name": "dip"} for r in renames)
+    # a name that is not one of theirs is left for the skill to ask
+    starts = [r for r in await _offers(desk, "阿飞起床干活了", trader=["rex"]) if r.action == "start"]
+    assert starts and all("target_ref" not in r.slots for r in starts)
+
+
+async def test_what_the_carrier_alone_says_is_left_out(desk: Desk) -> None:
+    # "send me the weekly pnl report" reads "on" by itself: only the message's "stop" is carried
+    off = await _offers(desk, "stop sending me the sunday recap, I never read it")
+    assert [r.slots for r in off if r.action == "weekly"] == [{"switch": "off"}]
+    wanted = await _offers(desk, "yes please send me a report every week")
+    assert [r.slots for r in wanted if r.action == "weekly"] == [{}]
+
+
+async def _offers(desk: Desk, text: str, **names: list[str]) -> list[Route]:
+    """What the nearest known phrasings offer for ``text``, each read as far as it says."""
+    from core.conversation import choices
+
+    context = RouteContext(names=Gazetteer.of(names, plain=plain_words())) if names else NO_CONTEXT
+    return await choices.nearest_choices(desk.chat.core.router, text, context, desk.chat.core.skills)
