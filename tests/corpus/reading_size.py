@@ -91,6 +91,7 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "core/conversation/each_coin.py",
             "core/conversation/after_alert.py",
             "core/conversation/suggestions.py",
+            "core/conversation/carried.py",
             "core/conversation/validation.py",
             "core/tasks/answers.py",
             "core/tasks/refs.py",
