@@ -31,7 +31,11 @@ PRICE = frozenset({"noun.price", "price.compare"})
 # Coins compared over a window ("compare btc and eth over last 7 days", "对比一下大饼和姨太最近一周"): the
 # window's history; compared with none, their prices.
 COMPARE = frozenset({"price.compare"})
-PRICE_WITH_COIN = frozenset({"price.with_coin", "ask.how_much", "ask.remaining"})
+# What a buy of a coin costs, asked ("how much money do i need to buy 2 eth", "买0.1个btc要多少钱"): its
+# price, and the amount's worth beside it.
+PRICE_WITH_COIN = frozenset(
+    {"price.with_coin", "ask.how_much", "ask.remaining", "ask.cost_to_buy", "outside.cost_of_trade"}
+)
 # Words that ask for the 7-day history: a span of time ("一周", "7d") or a chart ("走势"). A chart
 # word asks for prices whatever else is going on; a span alone may be the answer to another
 # task's question (an interval), see PriceRules._bare_window.
