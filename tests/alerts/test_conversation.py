@@ -128,7 +128,7 @@ async def test_a_level_off_the_tick_size_or_far_from_the_price_is_refused_clearl
 
 async def test_missing_coin_or_condition_and_unsupported_coins(desk: AlertDesk) -> None:
     assert codes(await desk.say("alert me when it goes above 5000")) == ["alert_no_symbol"]
-    assert codes(await desk.say("BTC 提醒我")) == ["alert_no_level"]
+    assert codes(await desk.say("BTC 提醒我")) == ["alert_ask_level"]  # asked; the answer sets it
     unsupported = await desk.say("当门罗币跌破 100 提醒我")
     assert codes(unsupported) == ["unsupported_symbol"] and "XMR" in texts(unsupported)
 

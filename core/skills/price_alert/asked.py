@@ -1,6 +1,7 @@
 """A create task's helpers: its alert spec, a task of its own for one alert, and the coin asked
 for when a request is whole but for it ("从现在起涨5%提醒我", "alert me when it goes above 5000"):
-the task waits (collecting, asking "symbol") and a bare coin ("BTC", "比特币") goes on with it."""
+the task waits (collecting, asking "symbol") and a bare coin ("BTC", "比特币") goes on with it; the
+level asked for likewise when only the coin was said ("add an alert for btc": asking "level")."""
 
 from __future__ import annotations
 
@@ -22,6 +23,19 @@ from core.turn import Turn
 def wants_coin(slots: Mapping[str, Any]) -> bool:
     """A request whole but for its coin: a level, a move or a multiple of the price now."""
     return not slots.get("symbol") and any(slots.get(k) for k in ("condition", "level", "times", "from_now"))
+
+
+def wants_level(slots: Mapping[str, Any]) -> bool:
+    """A request whole but for what to watch ("add an alert for btc", "给大饼加个提醒"): its coin said,
+    no level, move or multiple of the price now. Asked, nothing set until it is told."""
+    return bool(slots.get("symbol")) and not any(
+        slots.get(k) for k in ("condition", "level", "times", "from_now", "also")
+    )
+
+
+def ask_level(task: Task, now: datetime) -> None:
+    move(task, TaskStatus.COLLECTING, now)
+    task.asking = "level"
 
 
 def ask_coin(task: Task, now: datetime) -> None:

@@ -354,6 +354,18 @@ def _target(reading: Reading, values: list[Value], coins: CoinNames) -> dict[str
     return {slot: value for slot, value in found.items() if value is not None}
 
 
+def level_answered(text: str, coins: CoinNames, base: str) -> dict[str, Any] | None:
+    """An answer to "which level?" ("above 100000", "跌破8万", "5% in 1h" after "add an alert for btc"):
+    read as an alert's, of the coin ``base`` unless it names its own; None: it says no condition."""
+    slots = _create_slots(coins.read(text), coins)
+    if "symbol" not in slots:  # "100k", "above 100000": said of the coin asked about
+        slots = _create_slots(coins.read(f"{base} {text}"), coins)
+        slots.pop("symbol", None)
+    if not any(slots.get(k) for k in ("condition", "level", "times", "from_now")):
+        return None
+    return slots
+
+
 def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
     slots: dict[str, Any] = {}
     norm = reading.text

@@ -25,7 +25,15 @@ from core.reply import Block, Button, NoticeBlock, Reply, RouteInfo, Status
 from core.routing.router import Route
 from core.skills.base import OneShotSkill
 from core.skills.price_alert import managing
-from core.skills.price_alert.asked import ask_coin, coin_answered, create_task, spec_from, wants_coin
+from core.skills.price_alert.asked import (
+    ask_coin,
+    ask_level,
+    coin_answered,
+    create_task,
+    spec_from,
+    wants_coin,
+    wants_level,
+)
 from core.skills.price_alert.common import BUTTON_TTL, PER_CHANNEL, PER_PERSON, Problem, destination_of
 from core.skills.price_alert.describe import block_of, condition_text, pair_of, plain
 from core.skills.price_alert.from_now import MAX_PERCENT, MIN_PERCENT, counted
@@ -39,11 +47,13 @@ from core.skills.price_alert.model import (
 )
 from core.skills.price_alert.named import NAME, given_name, label, taken
 from core.skills.price_alert.ports import AlertStore, LimitReached, NameInUse
+from core.skills.price_alert.reading import level_answered
 from core.state import Task, TaskStatus
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.audit import AuditEntry, AuditLog
 from core.tasks.transitions import move
 from core.turn import Turn
+from core.workspace.trade_reading import CoinNames
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +98,7 @@ class PriceAlertSkill(OneShotSkill):
         self.catalog = catalog
         self.audit = audit
         self.jobs = jobs
+        self.coins = CoinNames(catalog)  # an answer to "which level?" read as an alert's
 
     def describe(self, turn: Turn, task: Task) -> str:
         if task.action in ("create", "query", "delete", "rename"):
@@ -99,6 +110,10 @@ class PriceAlertSkill(OneShotSkill):
     async def create(self, turn: Turn, task: Task) -> Done:
         if wants_coin(task.slots) and self._may_manage(turn) is None:
             return self._ask_symbol(turn, task)
+        if wants_level(task.slots) and self._may_manage(turn) is None:
+            level = self._ask_level(turn, task)
+            if level is not None:
+                return level
         problem = await self._from_now(turn, task.slots)
         if problem is not None:
             move(task, TaskStatus.EXECUTING, turn.now)
@@ -414,8 +429,36 @@ class PriceAlertSkill(OneShotSkill):
         block = self._problem_block(turn, Problem("alert.no_symbol", params, "alert_no_symbol"))
         return Done(self._reply(turn, task, Status.NEEDS_INPUT, [block]))
 
+    def _ask_level(self, turn: Turn, task: Task) -> Done | None:
+        """What should it watch? Only the coin was said ("add an alert for btc"): the request waits
+        for its level and goes on with the answer, nothing set before (None: a coin not traded,
+        refused as any alert's)."""
+        symbol = self.catalog.resolve(str(task.slots["symbol"])) or ""
+        if refusal_in(str(task.slots["symbol"])) or not self.catalog.is_supported(symbol):
+            return None
+        ask_level(task, turn.now)
+        text = turn.t("alert.ask_level", coin=self.catalog.base_of(symbol))
+        return Done(
+            self._reply(turn, task, Status.NEEDS_INPUT, [NoticeBlock(text, "info", "alert_ask_level")])
+        )
+
     async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        if task.asking == "level":
+            return await self._level_answered(turn, task, route)
         return await self.start(turn, task) if coin_answered(task, route) else None
+
+    async def _level_answered(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        """ "above 100000", "跌破8万", "5% in 1h" after "which level?": the request goes on with it.
+        A request of its own (any route, a whole alert's too) is no answer: read as itself."""
+        if route is not None:
+            return None
+        symbol = self.catalog.resolve(str(task.slots.get("symbol") or "")) or ""
+        answer = level_answered(turn.text, self.coins, self.catalog.base_of(symbol))
+        if answer is None:
+            return None
+        task.asking = None
+        task.slots = {**task.slots, **answer}
+        return await self.start(turn, task)
 
     # -- buttons ---------------------------------------------------------------------------------
 
