@@ -84,9 +84,7 @@ async def execute(
         notice = NoticeBlock(turn.t("flow.name_taken", name=exc.name), "warning", "name_taken")
         return await flow.advance(turn, task, notes=[*notes, notice], carried_secret=carried_secret)
     except NotFound:
-        await flow._audit(turn, task, "failed", target, {"reason": "not_found"})
-        text = turn.t("flow.gone", kind=flow.kind_label(turn))
-        return flow._carry(flow._fail(turn, task, text, "not_found", notes), carried_secret)
+        return flow._carry(await flow.gone(turn, task, notes), carried_secret)
     except SecretKeyChanged:
         # Sealed under a key the database has moved away from (a rotation ran while this process
         # kept the old key): the storage rolled it back; said plainly, with the way out.
