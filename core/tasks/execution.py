@@ -84,7 +84,7 @@ async def execute(
         notice = NoticeBlock(turn.t("flow.name_taken", name=exc.name), "warning", "name_taken")
         return await flow.advance(turn, task, notes=[*notes, notice], carried_secret=carried_secret)
     except NotFound:
-        return flow._carry(await flow.gone(turn, task, notes), carried_secret)
+        return flow._carry(await gone(flow, turn, task, notes), carried_secret)
     except SecretKeyChanged:
         # Sealed under a key the database has moved away from (a rotation ran while this process
         # kept the old key): the storage rolled it back; said plainly, with the way out.
@@ -123,3 +123,33 @@ async def changed(flow: TaskFlow, turn: Turn, task: Task) -> Reply:
     await flow._audit(turn, task, "refused", target, {"reason": "changed"})
     text = turn.t("flow.changed", kind=flow.kind_label(turn), name=target.name if target else "")
     return flow._fail(turn, task, text, "target_changed", [])
+
+
+async def before_running(flow: TaskFlow, turn: Turn, task: Task, payload: dict[str, Any]) -> Reply | None:
+    """What a pressed confirmation shows instead of running, or None to run: the record changed
+    since it was shown, a second confirmation owed, or the plan changed (a price moved).
+    NotFound when a record it reads is gone."""
+    if "version" in payload:
+        now_version = await flow.version(turn, task)
+        # Gone altogether: NotFound (here or in execution). Replaced or changed: refuse here.
+        if now_version is not None and now_version != payload["version"]:
+            return await changed(flow, turn, task)
+    action = flow.action(task)
+    task.confirmations += 1
+    if (
+        action is not None
+        and task.confirmations < 2
+        and await action.confirm_twice.required(flow, turn, task)
+    ):
+        twice = flow.second_confirmation(turn, task)
+        return await confirm(flow, turn, task, action, [twice], False)
+    again = await flow.reconfirm(turn, task)
+    if action is not None and again is not None:
+        return await confirm(flow, turn, task, action, [again], False)
+    return None
+
+
+async def gone(flow: TaskFlow, turn: Turn, task: Task, notes: Sequence[Block]) -> Reply:
+    """The task's record (or one it reads) no longer exists: failed, said, audited."""
+    await flow._audit(turn, task, "failed", flow._target_of(task), {"reason": "not_found"})
+    return flow._fail(turn, task, turn.t("flow.gone", kind=flow.kind_label(turn)), "not_found", notes)

@@ -43,7 +43,7 @@ from core.tasks.choices import REFUSED_KEY, REFUSED_VALUE
 from core.tasks.choices import Choice as Choice
 from core.tasks.choices import Parsed as Parsed
 from core.tasks.errors import NotFound
-from core.tasks.execution import changed, confirm, execute
+from core.tasks.execution import before_running, confirm, execute, gone
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.owner import owner_of as owner_of  # where skills have always imported it from
 from core.tasks.refs import Target
@@ -342,9 +342,9 @@ class TaskFlow:
                 return await self.advance(turn, task, notes=[notice])
             tokens.forget(task)  # spent
             try:
-                before = await self._before_running(turn, task, payload)
+                before = await before_running(self, turn, task, payload)
             except NotFound:  # its record was deleted since the confirmation was asked
-                return await self.gone(turn, task, [])
+                return await gone(self, turn, task, [])
             return before if before is not None else await execute(self, turn, task, [])
         if kind == "slot":
             slot = str(payload.get("slot", ""))
@@ -419,36 +419,8 @@ class TaskFlow:
         except NotFound:
             # A record it reads was deleted since it was asked (another chat, another process:
             # "buy 100u" waiting while its account is deleted): said, nothing done.
-            return self._carry(await self.gone(turn, task, notes), carried_secret)
+            return self._carry(await gone(self, turn, task, notes), carried_secret)
         return await execute(self, turn, task, notes, carried_secret=carried_secret)
-
-    async def _before_running(self, turn: Turn, task: Task, payload: dict[str, Any]) -> Reply | None:
-        """What a pressed confirmation shows instead of running, or None to run: the record
-        changed since it was shown, a second confirmation owed, or the plan changed (a price
-        moved). NotFound when a record it reads is gone."""
-        if "version" in payload:
-            now_version = await self.version(turn, task)
-            # Gone altogether: NotFound (here or in execution). Replaced or changed: refuse here.
-            if now_version is not None and now_version != payload["version"]:
-                return await changed(self, turn, task)
-        action = self.action(task)
-        task.confirmations += 1
-        if (
-            action is not None
-            and task.confirmations < 2
-            and await action.confirm_twice.required(self, turn, task)
-        ):
-            twice = self.second_confirmation(turn, task)
-            return await confirm(self, turn, task, action, [twice], False)
-        again = await self.reconfirm(turn, task)
-        if action is not None and again is not None:
-            return await confirm(self, turn, task, action, [again], False)
-        return None
-
-    async def gone(self, turn: Turn, task: Task, notes: Sequence[Block]) -> Reply:
-        """The task's record (or one it reads) no longer exists: failed, said, audited."""
-        await self._audit(turn, task, "failed", self._target_of(task), {"reason": "not_found"})
-        return self._fail(turn, task, turn.t("flow.gone", kind=self.kind_label(turn)), "not_found", notes)
 
     async def ask(
         self, turn: Turn, task: Task, spec: SlotSpec, notes: Sequence[Block], *, carried_secret: bool = False
