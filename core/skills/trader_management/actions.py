@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from core.reply import NoticeBlock, Reply, Status
 from core.skills.trader_management import handlers
 from core.skills.trader_management.deps import ALL, REFS, STOPPED_STRATEGY, SWITCHES, stale_start, stopped_by
-from core.skills.trader_management.handlers import check_reply, ensure_job, prelaunch_check
+from core.skills.trader_management.handlers import check_reply, ensure_job, kept_said, prelaunch_check
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, SlotSpec
 from core.tasks.flow import owner_of
@@ -61,10 +61,15 @@ def stop_slots(skill: TraderSkill, task: Task) -> list[SlotSpec]:
 ASKED_HOW = SlotSpec("asked", "text", required=False, infer=("message",))
 
 
+# What a start was told to use ("start rex using main": "account:main"), said not changed (rules.KEPT).
+KEPT_SAID = SlotSpec("kept", "text", required=False, infer=("message",))
+
+
 def start_slots(skill: TraderSkill, task: Task) -> list[SlotSpec]:
-    """How it was asked; and while a start naming several strategies asks which one ("restart my
-    btc dca" with two DCAs on BTC: skill.py asks it, then starts the trader running it)."""
-    return [ASKED_HOW, *stop_slots(skill, task)]
+    """How it was asked, what it was told to use; and while a start naming several strategies asks
+    which one ("restart my btc dca" with two DCAs on BTC: skill.py asks it, then starts the trader
+    running it)."""
+    return [ASKED_HOW, KEPT_SAID, *stop_slots(skill, task)]
 
 
 # -- when each action is confirmed, and what refuses it first ----------------------------------
@@ -93,7 +98,8 @@ async def check_start(skill: TraderSkill, turn: Turn, task: Task) -> Reply | Non
     if trader.state.active and not stale_start(trader, turn.now):
         await ensure_job(skill, turn, trader)
         notice = NoticeBlock(turn.t("trader.already_running", name=trader.name), code="already_running")
-        return skill.private_reply(turn, task, Status.COMPLETED, (notice,))
+        kept = await kept_said(skill, turn, task, trader)  # "start rex using main" while it runs
+        return skill.private_reply(turn, task, Status.COMPLETED, (notice, *kept))
     if task.slots.get("live") == "1" and task.confirmations == 0:
         failure = await prelaunch_check(skill, turn, trader)  # a live start fails before it is confirmed
         if failure is not None:

@@ -87,10 +87,23 @@ async def start_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
         raise NotFound((task.target_ref or {}).get("id", ""))
     started, notes = await launch(skill, turn, task, trader)
     status = Status.COMPLETED if started is not None else Status.FAILED
-    blocks = [*notes, await details(skill.deps, turn, started or trader, trader.name)]
+    blocks = [*notes, *await kept_said(skill, turn, task, trader)]
+    blocks.append(await details(skill.deps, turn, started or trader, trader.name))
     return Done(
         skill.private_reply(turn, task, status, blocks), skill.as_target(trader), ok=started is not None
     )
+
+
+async def kept_said(skill: TraderSkill, turn: Turn, task: Task, trader: Trader) -> list[Block]:
+    """ "start rex using main": a start changes none of the trader's fields (rules.KEPT), so the one
+    it was told to use is said not changed, with the words that change it, never left to be guessed."""
+    field, _, said = str(task.slots.get("kept") or "").partition(":")
+    if field not in ("account", "model", "strategy") or not said:
+        return []
+    account = await account_of(skill.deps, trader) if field == "account" else None
+    current = account.name if account is not None else "-"
+    text = turn.t(f"trader.kept.{field}", name=trader.name, said=said, current=current)
+    return [NoticeBlock(text, "info", "field_not_changed")]
 
 
 async def launch(

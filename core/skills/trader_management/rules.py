@@ -297,7 +297,26 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         slots["target_ref"] = ref
     if action == "start" and concepts & ASKED_HOW:
         slots[ASKED] = "how"  # "how do i start alpha": offered, confirmed before it starts
+    if action == "start" and (used := _used_said(reading)) is not None:
+        slots[KEPT] = used
     return slots
+
+
+# What a start was told to use ("start rex using main", "用main启动rex"): a start changes none of the
+# trader's fields, so the reply says this one was not changed and how to change it (handlers.py).
+KEPT = "kept"
+_USED = {"own.account": "account", "own.model": "model", "own.strategy": "strategy", "provider": "model"}
+
+
+def _used_said(reading: Reading) -> str | None:
+    """ "account:main": the field and the record's name as typed."""
+    if not reading.has("filler.using"):
+        return None
+    for tag in reading.tags:
+        field = next((f for concept, f in _USED.items() if concept in tag.concepts), None)
+        if field is not None:
+            return f"{field}:{reading.norm.typed(tag.start, tag.end).strip()}"
+    return None
 
 
 # Asked how it is done ("how do i start alpha", "阿尔法怎么启动": core.language.how_to keeps a start

@@ -291,6 +291,9 @@ class TraderSkill(TaskFlow):
             return Parsed(text)
         if spec.name == "asked":  # "how": a start asked how it is done (actions.ASKED_HOW)
             return Parsed(text) if text == "how" else Parsed()
+        if spec.name == "kept":  # "account:main": what a start was told to use (actions.KEPT_SAID)
+            field, _, name = text.partition(":")
+            return Parsed(text) if field in ("account", "model", "strategy") and name else Parsed()
         return Parsed(error="flow.invalid")
 
     async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:
