@@ -332,7 +332,7 @@ def split_asks(
             asked_ones = [
                 (p, r)
                 for at, (p, r) in enumerate(asked_ones)
-                if at + 1 == len(asked_ones) or not declined_for(told_by(p), asked_ones[at + 1][0])
+                if at + 1 == len(asked_ones) or not declined_for(told_by(p), r, *asked_ones[at + 1])
             ]
             asks = [(p, r) for p, r in asked_ones if not preface(told_by(p), r)] or asked_ones
             return [one for p, r in asks for one in (listed and each_numbered(p, r, route)) or [(p, r)]]

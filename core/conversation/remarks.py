@@ -217,11 +217,27 @@ _NOT_ASKED = "filler.dont"
 _INSTEAD = Words("beside.instead")
 
 
-def declined_for(reading: Reading, after: str) -> bool:
+_NO_LONGER = Words("dont.no_longer")  # "anymore", "no more", 再: what is so, stopped
+_TRADES = "trade_execution"
+
+
+def declined_for(reading: Reading, route: Route, after: str, then: Route) -> bool:
     """A piece told not to be done, the next opening with what is done instead ("don't alert me,
     just sell 0.5 eth now", "别提醒我了，直接卖0.5个eth"): the road not taken, no ask of its own
-    (no alert deleted for "don't alert me"), the ask after it stands."""
-    return reading.has(_NOT_ASKED) and _INSTEAD.prefix(normalize(after).strip()) is not None
+    (no alert deleted for "don't alert me"), the ask after it stands. So is an alert declined with
+    no alert named right before a trade ("don't alert me, sell 0.5 eth", "不要提醒我，卖0.5个eth"):
+    the sale is done instead of being told; one said no longer wanted ("don't alert me anymore",
+    "别再提醒我了") stops what is set, and one named ("don't remind me about btc") is deleted."""
+    if not reading.has(_NOT_ASKED):
+        return False
+    if _INSTEAD.prefix(normalize(after).strip()) is not None:
+        return True
+    return (
+        (route.skill, route.action) == ("price_alert", "delete")
+        and not route.slots
+        and then.skill == _TRADES
+        and _NO_LONGER.search(reading.text) is None
+    )
 
 
 def holding_told(piece: str, reading: Reading, route: Route, before: Route | None) -> bool:
