@@ -41,7 +41,14 @@ def create_slots(skill: TraderSkill, task: Task) -> list[SlotSpec]:
     return specs
 
 
+# A strategy's parameter named of a trader ("set rex's interval to 4h": "interval:4h"): no field of
+# the trader's is asked; check_update says whose setting it is (rules.PARAMETER).
+PARAMETER_SAID = SlotSpec("parameter", "text", required=False, infer=("message",))
+
+
 def update_slots(skill: TraderSkill, task: Task) -> list[SlotSpec]:
+    if task.slots.get("parameter"):
+        return [PARAMETER_SAID]
     specs = [SlotSpec("field", "choice", infer=("message",))]
     field = task.slots.get("field")
     if field == "name":
@@ -132,6 +139,8 @@ async def check_delete(skill: TraderSkill, turn: Turn, task: Task) -> Reply | No
 
 async def check_update(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None:
     trader = await skill.records.current(turn, task)
+    if trader is not None and task.slots.get("parameter"):
+        return await handlers.strategy_parameter(skill, turn, task, trader)
     if trader is not None and trader.state.active and task.slots.get("field") in REFS:
         return _running_refused(skill, turn, task, trader, "update")
     return None

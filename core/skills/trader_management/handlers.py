@@ -106,6 +106,20 @@ async def kept_said(skill: TraderSkill, turn: Turn, task: Task, trader: Trader) 
     return [NoticeBlock(text, "info", "field_not_changed")]
 
 
+async def strategy_parameter(skill: TraderSkill, turn: Turn, task: Task, trader: Trader) -> Reply:
+    """ "set rex's interval to 4h": the interval is rex's strategy's setting, not rex's; nothing is
+    changed, and the reply names the strategy and the exact words that change it there."""
+    field, _, value = str(task.slots["parameter"]).partition(":")
+    strategy = await skill.deps.strategies.get(owner_of(turn), trader.strategy_id or "")
+    what = turn.t(f"strategy.field.{field}")
+    if strategy is None:
+        text = turn.t("trader.parameter_no_strategy", name=trader.name, field=what)
+    else:
+        key = "trader.parameter_of_strategy" if value else "trader.parameter_of_strategy_bare"
+        text = turn.t(key, name=trader.name, field=what, strategy=strategy.name, value=value)
+    return skill.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "info", "strategy_parameter"),))
+
+
 async def launch(
     skill: TraderSkill, turn: Turn, task: Task, trader: Trader
 ) -> tuple[Trader | None, list[Block]]:

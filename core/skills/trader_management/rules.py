@@ -259,8 +259,9 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         field = slots.get("field")
         if field == "name" and marker is not None and _a_parameter(reading, marker.start):
             # "set rex's interval to 4h", "把阿强的周期改成4h": its strategy's parameter, no new name
-            # (a trader has none of its own): which of its fields is asked, nothing renamed.
-            slots = {}
+            # (a trader has none of its own): nothing renamed; the reply says whose setting it is
+            # and the words that change it there ("interval:4h", actions.PARAMETER_SAID).
+            slots = {PARAMETER: _parameter_said(reading, marker)}
             field = None
         if field == "name" and "new_name" not in slots and (bare := _renamed_bare(reading)):
             slots["new_name"] = bare
@@ -477,6 +478,16 @@ def _span(a: Tag, b: Tag) -> tuple[int, int]:
 
 # A strategy's parameters (core.strategies.words.FIELDS; its notes are free text): no field of a trader's.
 PARAMETERS = frozenset(f"strategy.{field}" for field in STRATEGY_FIELDS if field != "notes")
+
+
+PARAMETER = "parameter"
+
+
+def _parameter_said(reading: Reading, marker: Tag) -> str:
+    """ "interval:4h": the strategy's parameter named before the set-to word, the value typed after."""
+    named = next(t for t in reading.tags if t.end <= marker.start and t.concepts & PARAMETERS)
+    field = min(named.concepts & PARAMETERS).removeprefix("strategy.")
+    return f"{field}:{reading.norm.typed(marker.end, len(reading.text)).strip()}"
 
 
 def _a_parameter(reading: Reading, end: int) -> bool:

@@ -43,6 +43,7 @@ from core.skills.trader_management.present import account_label, account_of, det
 from core.skills.trader_management.rules import REQUEST
 from core.state import Task, TaskStatus
 from core.strategies import Strategy
+from core.strategies.words import FIELDS as STRATEGY_FIELDS
 from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import bare
 from core.tasks.audit import AuditLog
@@ -291,6 +292,9 @@ class TraderSkill(TaskFlow):
             return Parsed(text)
         if spec.name == "asked":  # "how": a start asked how it is done (actions.ASKED_HOW)
             return Parsed(text) if text == "how" else Parsed()
+        if spec.name == "parameter":  # "interval:4h": a strategy's parameter (actions.PARAMETER_SAID)
+            field, _, _value = text.partition(":")
+            return Parsed(text) if field in STRATEGY_FIELDS else Parsed()
         if spec.name == "kept":  # "account:main": what a start was told to use (actions.KEPT_SAID)
             field, _, name = text.partition(":")
             return Parsed(text) if field in ("account", "model", "strategy") and name else Parsed()
