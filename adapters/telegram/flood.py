@@ -113,13 +113,21 @@ class _Window:
     slot when it is ready to send (slots go first come, first served) and waits for it."""
 
     def __init__(self, count: int, seconds: float) -> None:
+        self._count = count
         self._seconds = seconds
-        self._slots: deque[float] = deque(maxlen=count)  # the last ``count`` reserved slots
+        # Every slot reserved within the last ``seconds`` or ahead, in order. Not only the last
+        # ``count``: a slot given back would otherwise leave the window forgetting the earlier
+        # slots it had pushed out, and let ``count`` more go in a second already full.
+        self._slots: deque[float] = deque()
 
     def _next(self, now: float) -> float:
-        full = len(self._slots) == self._slots.maxlen
-        slot = max(now, self._slots[0] + self._seconds) if full else now
-        return max(slot, self._slots[-1]) if self._slots else slot  # never ahead of an earlier caller
+        slots = self._slots
+        while slots and slots[0] <= now - self._seconds:  # no longer in any window still to come
+            slots.popleft()
+        slot = now
+        if len(slots) >= self._count:
+            slot = max(slot, slots[-self._count] + self._seconds)
+        return max(slot, slots[-1]) if slots else slot  # never ahead of an earlier caller
 
     async def acquire(self) -> None:
         now = asyncio.get_running_loop().time()
@@ -141,8 +149,9 @@ class _Window:
         return True
 
     def _give_back(self, slot: float) -> None:
-        """A caller cancelled while it waited (a turn that ended before its typing indicator
-        went): its slot is free again rather than left unused in the window."""
+        """A caller cancelled while it waited (a turn that ended before its answer went): its slot
+        is free again rather than left unused in the window. The slots reserved after it keep
+        their times (first come, first served); the window just no longer counts it."""
         with contextlib.suppress(ValueError):
             self._slots.remove(slot)
 

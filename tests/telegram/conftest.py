@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,17 @@ from adapters.telegram.flood import FloodControl, Limits
 from core.ports import ConversationHandler
 from tests.fakes import COMMANDS
 from tests.telegram.fakes import TOKEN, RecordingRequest, ScriptedCore
+from tests.telegram.virtual_time import VirtualTimeLoop
+
+
+def pytest_asyncio_loop_factories(
+    config: pytest.Config, item: pytest.Item
+) -> Mapping[str, Callable[[], asyncio.AbstractEventLoop]]:
+    """A test marked ``virtual_time`` runs on a loop whose clock moves only when it is idle
+    (virtual_time.py): what it measures is the code's timing, not how busy the machine is."""
+    if item.get_closest_marker("virtual_time") is not None:
+        return {"virtual_time": VirtualTimeLoop}
+    return {"asyncio": asyncio.new_event_loop}
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from telegram import Update
 
 from core.events import ChatKind, Command, ConversationKey, Inbound, TextMessage
@@ -148,6 +149,7 @@ async def test_private_answer_in_a_group_links_to_the_private_chat(tg: Harness) 
     assert button["text"] == "Open a private chat"
 
 
+@pytest.mark.virtual_time  # the slow one's 0.5 s cannot run out while a busy machine handles the fast one
 async def test_a_slow_conversation_does_not_block_others(tg: Harness) -> None:
     """Through the Application's own update queue, as in production."""
     slow_user, fast_user = user(50, name="Slow"), user(51, name="Fast")

@@ -253,6 +253,7 @@ async def test_error_handler_logs_without_secrets(tg: Harness, caplog: pytest.Lo
     assert TOKEN not in caplog.text
 
 
+@pytest.mark.virtual_time  # 0.7 s against the indicator's 0.4 s: exact, not less on a busy machine
 async def test_typing_indicator_only_while_a_reply_takes_a_moment(tg: Harness) -> None:
     await tg.feed(update(message("/price btc")))
     assert tg.api.of("sendChatAction") == []  # fast: no indicator
