@@ -66,8 +66,9 @@ def same_request(a: _Asked, b: _Asked, own: frozenset[str], *, nexts: bool = Fal
     named = a[3] != b[3] and {a[3], b[3]} <= own  # two of theirs ("rock and roll", "that trader sucks")
     # two views of one report asked one after the other (``nexts``: "this month's pnl per coin,
     # then which trader did best"): two asks; beside each other ("pnl and win rate") one report;
-    # so are two fields of one record updated one after the other
-    viewed = nexts and a[4] != b[4] and bool(a[4]) and bool(b[4])
+    # so are two fields of one record updated, even beside each other ("rename pops to Popcorn and
+    # turn his daily summary off"): an update changes one field, never both
+    viewed = (nexts or a[1] == b[1] == _UPDATE) and a[4] != b[4] and bool(a[4]) and bool(b[4])
     return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2]) and not named and not viewed
 
 
@@ -75,6 +76,7 @@ _VIEW = "view"  # what a report shows (core.skills.pnl: "by_symbol", "by_trader"
 # what an update changes ("rename trader moonboy to sunboy, then switch his model over to ds main":
 # the name, then the model, two asks one after the other, as two views are)
 _FIELD = "field"
+_UPDATE = "update"
 
 # What is asked of or done on an account named just before it ("看下 老韭菜 账户还剩多少钱": its balance).
 _ACCOUNT_SHOWN = ("exchange_management", "query")
