@@ -2,7 +2,9 @@
 
 Orders: a pasted rejection, then the order (the one whose client order id the message gives,
 else the person's latest order that did not fill), the symbol's filters against its quantity and
-amount, and the balance it needed. Balances: for each account the message means, the balances,
+amount, and the balance it needed. An order that did not fill is not always one that failed: a
+resting one (open, partly filled) is answered with where it waits, a cancelled or expired one
+with how it ended. Balances: for each account the message means, the balances,
 then positions against balances, then the trade history against positions, and for a paper
 account its USDT against the starting balance and every fill (a ledger that must add up).
 Never a suggestion to raise a cap: an order too big for one is made smaller.
@@ -21,7 +23,7 @@ from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.language.gazetteer import named_in
 from core.language.word_scan import EXCHANGE, named
-from core.market import MarketError
+from core.market import Book, MarketError
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
 from core.skills.base import OneShotSkill
@@ -34,6 +36,7 @@ from core.trading.filters import check_market_order
 from core.trading.model import QUOTE_ASSET, Order, OrderStatus, Trade
 from core.trading.ports import ExchangeError
 from core.trading.service import TradingService, kind_of, starting_usdt
+from core.trading.waiting import explain
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
 from core.workspace.exchanges import EXCHANGES
@@ -47,6 +50,9 @@ PENDING_GRACE = timedelta(minutes=2)
 _CLIENT_ID = re.compile(r"(?<![0-9a-z])dm[0-9a-f]{28}(?![0-9a-z])", re.IGNORECASE)
 _CAPS = {"cap_notional": "risk_cap_notional", "cap_equity_share": "risk_cap_share"}
 _DUST = Decimal("0.00000001")
+# Ended without a fill, yet not a failure: its owner (or its pair's fill) cancelled it, or its
+# expiry passed first. The answer says how it ended, not a cause to fix.
+_ENDED = (OrderStatus.CANCELLED, OrderStatus.EXPIRED)
 
 
 def _plain(value: Decimal) -> str:
@@ -121,6 +127,8 @@ class OrderDiagnosisSkill(OneShotSkill):
                 ORDER_SKILL, checks, title=title, happened=happened, ok_cause="no_failed_order", params=params
             )
             return finish(self.name, turn, task, [block])
+        if order.status.resting or order.status in _ENDED:
+            return finish(self.name, turn, task, [await self._not_failed(turn, order)])
         params.update(account=account.name, message=order.error_message or params["message"])
         params["rules"] = self._rules_text(turn, order.symbol)
         await self._check_order(turn, checks, order, params)
@@ -156,6 +164,33 @@ class OrderDiagnosisSkill(OneShotSkill):
             return None, None
         order = max(failed, key=lambda o: o.created_at)
         return order, owned.get(order.account_id)
+
+    async def _not_failed(self, turn: Turn, order: Order) -> DiagnosisBlock:
+        """An order that did not fail: resting (open, partly filled), it waits for the market, and
+        the answer is where it waits (its price against the book now); cancelled or expired, it
+        ended before it filled, and the answer is how. Neither is checked against the market-order
+        filters or the balance: the exchange accepted it, and a resting order's funds are locked."""
+        locale = turn.locale
+        checks = Checklist(locale)
+        values = _order_params(turn, order)
+        checks.ok("order", say(locale, "dx.detail.order", values))
+        if order.status.resting:
+            try:
+                book: Book | None = await self.trading.books.get_book(order.symbol)
+            except MarketError:
+                book = None
+            checks.ok("resting", explain(locale, order, book))
+            cause, happened = "order_resting", "dx.happened.order_resting"
+        else:
+            cause, happened = f"order_{order.status.value}", "dx.happened.order_ended"
+        return answer(
+            ORDER_SKILL,
+            checks,
+            title=say(locale, "dx.title.order", {"symbol": order.symbol, "side": order.side}),
+            happened=say(locale, happened, values),
+            ok_cause=cause,
+            params=values,
+        )
 
     async def _check_order(
         self, turn: Turn, checks: Checklist, order: Order, params: dict[str, object]
