@@ -44,9 +44,19 @@ def asks_questions(pieces: list[str], told_by: ReadFn) -> bool:
     """Every piece that tells no story asks a question by a question's words ("whats", "多少钱",
     "how much") of a coin or a record's kind, none an order's verb: beside them a story told is
     left out ("spent 60 bucks on pizza tonight, worth it" asks nothing)."""
-    read = [told_by(p) for p in pieces]
-    rest = [r for r in read if not tells(r) and not _idle(r)]
-    return bool(rest) and any(map(tells, read)) and all(a_question(r) for r in rest)
+    # Read piece by piece, stopping at the first piece that neither tells, idles nor asks a
+    # question: the answer is then no, and the pieces after it need not be read (a long message's
+    # ways of cutting were each read whole here, most of its tagging; issue 21: routing p99).
+    asked = told = False
+    for piece in pieces:
+        reading = told_by(piece)
+        if tells(reading):
+            told = True
+        elif not _idle(reading):
+            if not a_question(reading):
+                return False
+            asked = True
+    return asked and told
 
 
 def _idle(reading: Reading) -> bool:

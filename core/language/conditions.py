@@ -80,6 +80,7 @@ from core.language.told_names import said as own_said
 from core.language.unless import unless_said
 from core.language.unwatched import held_records, unwatched
 from core.language.unwatched import said as condition_said
+from core.language.values_read import VALUED, ValuesRead
 from core.language.when_done import said as when_said
 from core.language.when_done import when_done
 from core.language.whether_able import said as able_said
@@ -431,9 +432,8 @@ def _objects_only(
     ("转出0.1个btc", "退出btc策略", "拿出100u"): the text, a space or a mark, a word or a value the
     tagger read before it ("帮我", "把eth", "全部"), or a word of wanting ("我想接 kimi", "要出一半":
     phrases/lead_in.toml)."""
-    # The scan above finds a guarded word's letters anywhere, "open" of "openai" or "at" of
-    # "what" too; the value grammar (~30-50 us a text) is read only when a word found stands alone
-    # as a guarded one.
+    # The scan finds a guarded word's letters anywhere ("open" of "openai", "at" of "what"): its
+    # values are read (values_read) only for a word found standing alone as a guarded one.
     guarding = _guarding()
     for start, end, rank, concepts, _ in spans:
         if rank == WORD_RANK and not concepts.isdisjoint(guarding):
@@ -442,9 +442,7 @@ def _objects_only(
                 break  # a guarded word with a concept it guards
     else:
         return spans
-    from core.language.values import find_values  # only beside such a word: not at import
-
-    values = find_values(scanned, coins)
+    values = ValuesRead(scanned, coins)
     # A guarded word itself starts no word after it ("加入100u btc": 加 is no word before 入).
     words = [s for s in spans if s[2] != WORD_RANK or not s[3] <= set(guarded.get(scanned[s[0] : s[1]], ()))]
     out: list[Span] = []
@@ -454,7 +452,8 @@ def _objects_only(
         if lost and (
             _after_a_word(scanned, start, words, values) or done_anywhere(scanned, start, end, lost)
         ):
-            said = _objects_at(scanned, end, spans, values) | _record_before(scanned, start, spans)
+            valued = any(not takes[c].isdisjoint(VALUED) for c in lost)
+            said = _objects_at(scanned, end, spans, values, valued) | _record_before(scanned, start, spans)
             if _ends_clause(scanned, end) and object_put_before(scanned, start, spans):
                 said |= _COIN_PUT_BEFORE  # "把合约的eth平了": the coin 把 names, nothing after the verb
             held = frozenset(c for c in lost if takes[c] & said)
@@ -481,7 +480,7 @@ def _ends_clause(scanned: str, end: int) -> bool:
     return not rest or rest[0] in CLAUSE_MARKS
 
 
-def _after_a_word(scanned: str, start: int, spans: Sequence[Span], values: Sequence[Value]) -> bool:
+def _after_a_word(scanned: str, start: int, spans: Sequence[Span], values: ValuesRead) -> bool:
     if start == 0 or not has_cjk(scanned[start - 1]):
         return True
     if any(scanned.endswith(word, 0, start) for word in _lead_ins()):
@@ -489,7 +488,7 @@ def _after_a_word(scanned: str, start: int, spans: Sequence[Span], values: Seque
     # "我在币安上买了0.5个eth": 上 placing a word read before it (the exchange) ends it, as 里 does
     if scanned[start - 1] == "上" and any(s[1] == start - 1 for s in spans):
         return True
-    return any(s[1] == start for s in spans) or any(v.end == start for v in values)
+    return any(s[1] == start for s in spans) or any(v.end == start for v in values())
 
 
 @lru_cache(maxsize=1)
@@ -513,20 +512,22 @@ def _record_before(scanned: str, start: int, spans: Sequence[Span]) -> frozenset
 _OWN: Final = "own."  # one of the person's records, named
 
 
-def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[Value]) -> frozenset[str]:
+def _objects_at(scanned: str, end: int, spans: list[Span], read: ValuesRead, valued: bool) -> frozenset[str]:
     """The objects (lexicon.OBJECTS) that stand right after ``end``, spaces and filler between."""
     at = len(scanned) - len(scanned[end:].lstrip())
     # Filler words may stand between ("dump my doge", "dump all my eth"), not a value's word, and
     # the wallet it is held in ("平咗合約啲eth": 平了合约的eth).
     while filler := next((s for s in spans if s[0] == at and (filler_words(s[3]) or s[3] & _WALLETS)), None):
-        if any(v.start == at for v in values) and not _of_records(scanned, filler[1], spans):
+        if any(v.start == at for v in read()) and not _of_records(scanned, filler[1], spans):
             break  # "dump all my eth": the share is what is traded; "fire all my traders back up": theirs
         # A name opening with a filler word ("wake ah seng up": the trader "ah seng") is the object.
         if any(s[0] == at and s[2] <= WORD_RANK and s[3] & (OBJECTS - HOW_OFTEN) for s in spans):
             break
         at = len(scanned) - len(scanned[filler[1] :].lstrip())
     said = {c for start, _, rank, concepts, _ in spans if start == at and rank <= WORD_RANK for c in concepts}
-    values = [v for v in values if not _labels(scanned, v.end, spans)]  # "drop the 3000 alert": its label
+    if not valued:  # the word takes no amount nor level: its values were looked at past a filler only
+        return frozenset(said) & OBJECTS
+    values = [v for v in read() if not _labels(scanned, v.end, spans)]  # "drop the 3000 alert": its label
     if any(v.start == at and (v.kind in _AMOUNTS or v.unit in ("base", "quote")) for v in values):
         said.add("amount")
     if any(v.start == at and v.kind == "percent" and _share_of(scanned, v.end, spans) for v in values):
