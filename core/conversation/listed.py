@@ -20,7 +20,7 @@ from core.language.normalize import has_cjk, normalize
 from core.language.phrases import Words
 from core.language.tagger import Reading, Tag, words
 from core.routing.router import Route
-from core.tasks.numbered import numbered
+from core.tasks.numbered import kind_between, numbered
 
 _OWN = "own."
 _JOIN = Words("conversation.join")  # between two names of a list: "和", "跟", "同", "and", ","
@@ -205,13 +205,14 @@ def each_numbered(
     if not run or negated(text):
         return None  # "删除3号，4号不用删": one of them told not to be
     start, end = run[0][0], run[-1][1]
+    kind = kind_between(text, run)  # "delete the 2nd alert and the 5th": "the 5th alert" too
     asks: list[tuple[str, Route]] = []
     said: set[str] = set()
     for at, until in run:
         if text[at:until] in said:
             continue  # "delete alert 5 and 5": one record, asked once
         said.add(text[at:until])
-        piece = f"{text[:start]}{text[at:until]}{text[end:]}"
+        piece = f"{text[:start]}{text[at:until]}{kind}{text[end:]}"
         found = route(piece)
         if found is None or found.skill not in _LISTED or not _one_named(found):
             return None

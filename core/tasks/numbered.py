@@ -45,6 +45,16 @@ def numbered(text: str, *, bare: bool = False) -> list[tuple[int, int]]:
     return run if len(run) >= 2 and (bare or _records(text, run)) else []
 
 
+def kind_between(text: str, run: list[tuple[int, int]]) -> str:
+    """The kind's word typed right after the first number of ``run``, as typed with the spaces
+    before it, where none follows the last ("delete the 2nd alert and the 5th": " alert"): each
+    number's record is of that kind; "" when none is said there or one follows the last."""
+    if len(run) < 2 or _KIND.after(text, run[-1][1]) is not None:
+        return ""
+    end = _KIND.after(text, run[0][1])
+    return "" if end is None else text[run[0][1] : end]
+
+
 def _records(text: str, run: list[tuple[int, int]]) -> bool:
     """The numbers are records': one has its mark ("3号", "#3"), or a kind's word comes right before
     the first ("traders 3 and 4", "账户3和4"); bare numbers elsewhere are values ("3000到4000，20格")."""
