@@ -12,14 +12,14 @@ from tests.corpus.expect import problem
 from tests.fakes import shared_router
 
 BLIND = Path(__file__).resolve().parent / "blind"
-# Rows right on the commit that last measured them (session 64's end), of each set's rows. Sets UA, UB and
-# UH (session 64), TA, TB and TH (session 63), SA, SB and SH (session 62), RA, RB and RH (session 61), QA,
-# QB and QH (session 60), PA, PB and PH (session 59), NA, NB and NH (session 58), MA, MB and MH (session
-# 57), LA, LB and LH (session 56), KG, KH and KL (session 55), KA and KB (session 54), JA and JB (session
-# 53), IA and IB (session 52), HA and HB (session 51), GA and GB (session 50), FA, FB, FC and FN (session
-# 49), EA, EB, EC and EN (session 48), DA, DB and DC (session 47) were never given to anyone fixing, nor CA,
-# CB and CK (session 46), nor BD and BE (session 45), nor AG (session 44); tests/corpus/blind/README.md says
-# when each was written and what it read when written.
+# Rows right on the commit that last measured them (session 65's end), of each set's rows. Sets VA, VB and
+# VH (session 65), UA, UB and UH (session 64), TA, TB and TH (session 63), SA, SB and SH (session 62), RA,
+# RB and RH (session 61), QA, QB and QH (session 60), PA, PB and PH (session 59), NA, NB and NH (session
+# 58), MA, MB and MH (session 57), LA, LB and LH (session 56), KG, KH and KL (session 55), KA and KB
+# (session 54), JA and JB (session 53), IA and IB (session 52), HA and HB (session 51), GA and GB (session
+# 50), FA, FB, FC and FN (session 49), EA, EB, EC and EN (session 48), DA, DB and DC (session 47) were
+# never given to anyone fixing, nor CA, CB and CK (session 46), nor BD and BE (session 45), nor AG (session
+# 44); tests/corpus/blind/README.md says when each was written and what it read when written.
 FLOORS = {
     "s43_O.jsonl": (106, 110),
     "s43_P.jsonl": (115, 120),
@@ -165,7 +165,7 @@ FLOORS = {
     "s59_PA.jsonl": (230, 240),
     "s59_PB.jsonl": (231, 240),
     "s59_PC.jsonl": (221, 235),
-    "s59_PD.jsonl": (220, 238),
+    "s59_PD.jsonl": (221, 238),
     "s59_PE.jsonl": (226, 234),
     "s59_PF.jsonl": (213, 228),
     "s59_PG.jsonl": (192, 238),
@@ -199,6 +199,9 @@ FLOORS = {
     "s64_UA.jsonl": (227, 240),
     "s64_UB.jsonl": (207, 240),
     "s64_UH.jsonl": (213, 240),
+    "s65_VA.jsonl": (228, 240),
+    "s65_VB.jsonl": (227, 240),
+    "s65_VH.jsonl": (197, 240),
 }
 
 
