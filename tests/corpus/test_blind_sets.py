@@ -211,7 +211,27 @@ def test_a_blind_set_keeps_its_figure(name: str) -> None:
     floor, count = FLOORS[name]
     assert len(rows) == count
     misses = [(row["text"], why) for row in rows if (why := problem(shared_router(), row)) is not None]
-    assert count - len(misses) >= floor, misses
+    right = count - len(misses)  # a name, not len(misses): pytest would print the rows it holds
+    assert right >= floor, lost(name, misses)
+
+
+def lost(name: str, misses: list[tuple[str, str]]) -> object:
+    """What a failing floor prints: each row it misses, but for a set never shown to anyone fixing,
+    only how many (the person running the tests is often the one fixing: a printed row would be
+    a row shown, and the set would no longer measure phrasings never shown)."""
+    if name.removesuffix(".jsonl") in never_shown():
+        return f"{name} misses {len(misses)} rows (a never-shown set: its rows are not printed)"
+    return misses
+
+
+def never_shown() -> frozenset[str]:
+    lines = (BLIND / "never_shown.txt").read_text("utf-8").splitlines()
+    return frozenset(s.strip() for s in lines if s.strip() and not s.startswith("#"))
+
+
+def test_a_never_shown_sets_misses_are_counted_never_printed() -> None:
+    assert "secret words" not in str(lost("s65_VA.jsonl", [("secret words", "why")]))
+    assert "secret words" in str(lost("s43_O.jsonl", [("secret words", "why")]))  # a given set: shown
 
 
 def test_every_set_is_measured() -> None:
