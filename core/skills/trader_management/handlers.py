@@ -17,6 +17,7 @@ from core.skills.trader_management.present import (
     interval_text,
     strategy_text,
 )
+from core.skills.trader_management.rules import KEPT_FIELDS
 from core.state import Task
 from core.tasks.actions import Done
 from core.tasks.errors import NotFound
@@ -98,7 +99,7 @@ async def kept_said(skill: TraderSkill, turn: Turn, task: Task, trader: Trader) 
     """ "start rex using main": a start changes none of the trader's fields (rules.KEPT), so the one
     it was told to use is said not changed, with the words that change it, never left to be guessed."""
     field, _, said = str(task.slots.get("kept") or "").partition(":")
-    if field not in ("account", "model", "strategy") or not said:
+    if field not in KEPT_FIELDS or not said:
         return []
     account = await account_of(skill.deps, trader) if field == "account" else None
     current = account.name if account is not None else "-"

@@ -307,6 +307,7 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
 # trader's fields, so the reply says this one was not changed and how to change it (handlers.py).
 KEPT = "kept"
 _USED = {"own.account": "account", "own.model": "model", "own.strategy": "strategy", "provider": "model"}
+KEPT_FIELDS = frozenset(_USED.values())  # the fields a start may be told to use
 
 
 def _used_said(reading: Reading) -> str | None:

@@ -40,7 +40,7 @@ from core.skills.trader_management.intents import SKILL
 from core.skills.trader_management.mentions import KIND_LABELS, coin_in, label, mentions, owned, resolve_ref
 from core.skills.trader_management.named import named
 from core.skills.trader_management.present import account_label, account_of, details, task_rows
-from core.skills.trader_management.rules import REQUEST
+from core.skills.trader_management.rules import KEPT_FIELDS, REQUEST
 from core.state import Task, TaskStatus
 from core.strategies import Strategy
 from core.strategies.words import FIELDS as STRATEGY_FIELDS
@@ -297,7 +297,7 @@ class TraderSkill(TaskFlow):
             return Parsed(text) if field in STRATEGY_FIELDS else Parsed()
         if spec.name == "kept":  # "account:main": what a start was told to use (actions.KEPT_SAID)
             field, _, name = text.partition(":")
-            return Parsed(text) if field in ("account", "model", "strategy") and name else Parsed()
+            return Parsed(text) if field in KEPT_FIELDS and name else Parsed()
         return Parsed(error="flow.invalid")
 
     async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:
